@@ -1,0 +1,89 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# linux-vlc: visible-light networking for Linux.
+#
+#   make            build the modules for the running (or Debian's) kernel
+#   make install    install them (modules_install + depmod)
+#   make demo       two simulated boards ping each other over light, in QEMU
+#   make check      every test; ends with "N passed, N failed"
+#   make help       everything else
+
+TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
+BUILD ?= $(TOP)/build
+
+# The kernel to build against: the running one when its build tree is
+# installed (a Raspberry Pi with raspberrypi-kernel-headers), else the
+# newest Debian linux-headers-*-amd64.
+KDIR ?= $(firstword $(wildcard /lib/modules/$(shell uname -r)/build) \
+	$(lastword $(sort $(wildcard /usr/src/linux-headers-*-amd64))))
+
+HOSTARCH := $(shell uname -m | sed -e 's/aarch64/arm64/' -e 's/armv.*/arm/')
+
+# What the out-of-tree build enables; in a kernel tree Kconfig decides.
+VLC_CONFIG := CONFIG_VLC=m CONFIG_VLC_SIM=m
+
+export TOP BUILD KDIR VLC_CONFIG
+
+.PHONY: all modules install clean deps cross lint kunit host qemu-test \
+	check demo help
+
+all: modules
+
+# Each target tree gets its own copy of the sources under $(BUILD) so that
+# native and cross objects never mix; rsync --checksum keeps mtimes of
+# unchanged files, so rebuilds are incremental.
+modules:
+	@$(TOP)/scripts/deps.sh build
+	@test -n "$(KDIR)" || { echo "no kernel build tree: set KDIR=" >&2; exit 1; }
+	@$(TOP)/scripts/kbuild.sh $(HOSTARCH) "$(KDIR)" $(BUILD)/$(HOSTARCH)
+	@echo "modules: $$(ls $(BUILD)/$(HOSTARCH)/drivers/net/vlc/*.ko | tr '\n' ' ')"
+
+install: modules
+	$(MAKE) -C $(KDIR) M=$(BUILD)/$(HOSTARCH)/drivers/net/vlc $(VLC_CONFIG) \
+		modules_install
+	depmod -a $(shell cat $(KDIR)/include/config/kernel.release)
+
+cross:
+	@$(TOP)/scripts/deps.sh cross
+	@set -e; for a in arm64 arm; do \
+		kd=$$($(TOP)/scripts/ksrc.sh cross $$a); \
+		$(TOP)/scripts/kbuild.sh $$a "$$kd" $(BUILD)/$$a; \
+		echo "cross $$a: $$(cd $(BUILD)/$$a/drivers/net/vlc && ls *.ko | tr '\n' ' ')"; \
+	done
+
+lint:
+	@$(TOP)/scripts/deps.sh build cross lint
+	@$(TOP)/scripts/lint.sh
+
+kunit:
+	@$(TOP)/scripts/deps.sh kunit
+	@$(TOP)/tests/kunit/run.sh
+
+host:
+	@$(TOP)/scripts/deps.sh host
+	@$(MAKE) -s -C $(TOP)/tests/host check
+
+qemu-test: modules
+	@$(TOP)/scripts/deps.sh qemu
+	@$(TOP)/tests/qemu/run-all.sh
+
+check:
+	@$(TOP)/scripts/deps.sh all
+	@$(TOP)/scripts/check.sh
+
+demo: modules
+	@$(TOP)/scripts/deps.sh qemu
+	@$(TOP)/tests/qemu/run.sh --show $(TOP)/tests/qemu/scenarios/demo.sh
+
+clean:
+	rm -rf $(BUILD)
+	$(MAKE) -s -C $(TOP)/tests/host clean
+
+help:
+	@sed -n 's/^#   //p' $(TOP)/Makefile
+	@echo "  make cross      build for arm64 and armhf (trees cached in /var/cache/linux-vlc)"
+	@echo "  make lint       checkpatch --strict, W=1 and sparse on x86_64, arm64, armhf"
+	@echo "  make kunit      KUnit in QEMU, x86_64 and arm64, with KASAN/UBSAN/lockdep"
+	@echo "  make host       the pure PHY/MAC cores' unit tests on the host (cmocka)"
+	@echo "  make qemu-test  end-to-end scenarios in a QEMU guest"
+	@echo "  variables: KDIR=<kernel build dir> BUILD=<object dir> VLC_CACHE=<cache dir>"

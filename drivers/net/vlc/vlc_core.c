@@ -1,0 +1,12 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * vlc.ko: the VLC core (netdev glue, MAC, PHY and executors). Pin backends
+ * (vlc_gpio.ko, vlc_sim.ko) create devices with the functions exported
+ * from here.
+ */
+
+#include <linux/module.h>
+
+MODULE_DESCRIPTION("Visible-light communication (VLC) network device core");
+MODULE_AUTHOR("linux-vlc developers");
+MODULE_LICENSE("GPL");

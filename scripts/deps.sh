@@ -1,0 +1,50 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Install the Debian 12 packages a make target needs, and nothing else.
+# As root: apt-get install exactly the missing ones (idempotent).
+# Not root: print the one command to run, and fail.
+#
+# usage: scripts/deps.sh GROUP...   (build cross kunit qemu lint host dt all)
+
+set -eu
+
+pkgs_build="make gcc kmod linux-headers-amd64"
+pkgs_cross="gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf linux-source-6.1 bc bison flex libssl-dev libelf-dev xz-utils rsync"
+pkgs_kunit="linux-source-6.1 python3 qemu-system-x86 qemu-system-arm gcc-aarch64-linux-gnu bc bison flex libssl-dev libelf-dev xz-utils rsync"
+pkgs_qemu="qemu-system-x86 busybox-static linux-image-amd64 cpio gzip iproute2 iputils-ping ethtool tcpdump"
+pkgs_lint="sparse linux-source-6.1 xz-utils perl"
+pkgs_host="gcc make libcmocka-dev pkg-config"
+pkgs_dt="device-tree-compiler dt-schema linux-source-6.1 xz-utils"
+
+want=""
+for g in "$@"; do
+	case "$g" in
+	all) want="$want $pkgs_build $pkgs_cross $pkgs_kunit $pkgs_qemu $pkgs_lint $pkgs_host $pkgs_dt" ;;
+	build|cross|kunit|qemu|lint|host|dt) eval "want=\"\$want \$pkgs_$g\"" ;;
+	*) echo "deps.sh: unknown group '$g'" >&2; exit 2 ;;
+	esac
+done
+
+missing=""
+for p in $(printf '%s\n' $want | sort -u); do
+	st=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+	case "$st" in
+	*"install ok installed"*) ;;
+	*) missing="$missing $p" ;;
+	esac
+done
+
+[ -z "$missing" ] && exit 0
+
+if [ "$(id -u)" != 0 ]; then
+	echo "deps.sh: missing Debian packages. Run, as root:" >&2
+	echo "  apt-get update && apt-get install -y --no-install-recommends$missing" >&2
+	exit 1
+fi
+
+echo "deps.sh: installing$missing"
+export DEBIAN_FRONTEND=noninteractive
+apt-get update -q >/dev/null
+# shellcheck disable=SC2086
+apt-get install -y -q --no-install-recommends $missing >/dev/null

@@ -1,0 +1,97 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Kernel trees built from Debian's linux-source-6.1, cached outside the
+# checkout under $VLC_CACHE (default /var/cache/linux-vlc), keyed by the
+# source version and by a hash of the configuration, so reruns are
+# incremental and a changed config gets a fresh tree.
+#
+#   ksrc.sh src           unpack the source once; print its path
+#   ksrc.sh graft         copy this driver into that tree (for kunit.py);
+#                         unchanged files keep their mtime
+#   ksrc.sh cross ARCH    prepare an O= tree for ARCH (arm64 | arm) with
+#                         modules_prepare; print its path
+
+set -eu
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+cache=${VLC_CACHE:-/var/cache/linux-vlc}
+if ! mkdir -p "$cache" 2>/dev/null || [ ! -w "$cache" ]; then
+	cache=${XDG_CACHE_HOME:-$HOME/.cache}/linux-vlc
+	mkdir -p "$cache"
+fi
+
+tarball=$(ls /usr/src/linux-source-6.1.tar.xz 2>/dev/null || true)
+[ -n "$tarball" ] || { echo "ksrc.sh: /usr/src/linux-source-6.1.tar.xz missing (scripts/deps.sh kunit)" >&2; exit 1; }
+ver=$(dpkg-query -W -f='${Version}' linux-source-6.1)
+srcdir=$cache/src-$ver/linux-source-6.1
+
+hash() { sha256sum | cut -c1-12; }
+
+lock() {
+	exec 9>"$cache/.lock"
+	flock 9
+}
+
+unpack() {
+	[ -f "$srcdir/.unpacked" ] && return 0
+	echo "ksrc.sh: unpacking linux-source $ver into $cache" >&2
+	rm -rf "$cache/src-$ver"
+	mkdir -p "$cache/src-$ver"
+	tar -C "$cache/src-$ver" -xf "$tarball"
+	touch "$srcdir/.unpacked"
+}
+
+# Put drivers/net/vlc and our headers into the tree, as a developer would
+# when submitting upstream: one Kconfig source line, one Makefile line.
+graft() {
+	rsync -a --checksum --delete --exclude '*.o' --exclude '*.ko' \
+		--exclude '.*.cmd' --exclude '*.mod*' --exclude 'modules.order' \
+		"$top/drivers/net/vlc/" "$srcdir/drivers/net/vlc/"
+	for h in linux/vlc.h uapi/linux/vlc.h trace/events/vlc.h; do
+		if [ -f "$top/include/$h" ]; then
+			rsync -a --checksum "$top/include/$h" "$srcdir/include/$h"
+		else
+			rm -f "$srcdir/include/$h"
+		fi
+	done
+	grep -q 'drivers/net/vlc/Kconfig' "$srcdir/drivers/net/Kconfig" ||
+		sed -i 's|^source "drivers/net/ipvlan/Kconfig"|&\nsource "drivers/net/vlc/Kconfig"|' \
+			"$srcdir/drivers/net/Kconfig"
+	grep -q 'drivers/net/vlc/Kconfig' "$srcdir/drivers/net/Kconfig" ||
+		{ echo "ksrc.sh: could not hook drivers/net/Kconfig" >&2; exit 1; }
+	grep -q 'CONFIG_VLC)' "$srcdir/drivers/net/Makefile" ||
+		echo 'obj-$(CONFIG_VLC) += vlc/' >>"$srcdir/drivers/net/Makefile"
+}
+
+cross() {
+	arch=$1
+	case "$arch" in
+	arm64) cc=aarch64-linux-gnu- defcfg=defconfig ;;
+	arm) cc=arm-linux-gnueabihf- defcfg=multi_v7_defconfig ;;
+	*) echo "ksrc.sh: unknown arch '$arch'" >&2; exit 2 ;;
+	esac
+	frag=$top/scripts/cross.config
+	key=$( (echo "$ver $arch $defcfg"; cat "$frag") | hash)
+	out=$cache/cross-$arch-$key
+	if [ ! -f "$out/.prepared" ]; then
+		echo "ksrc.sh: preparing $arch tree in $out" >&2
+		rm -rf "$out"
+		mkdir -p "$out"
+		m="make -s -C $srcdir O=$out ARCH=$arch CROSS_COMPILE=$cc"
+		$m $defcfg >/dev/null
+		(cd "$out" && "$srcdir/scripts/kconfig/merge_config.sh" -m -O "$out" \
+			"$out/.config" "$frag" >/dev/null)
+		$m olddefconfig >/dev/null
+		$m -j"$(nproc)" modules_prepare >/dev/null
+		touch "$out/.prepared"
+	fi
+	echo "$out"
+}
+
+case "${1:-}" in
+src) lock; unpack; echo "$srcdir" ;;
+graft) lock; unpack; graft; echo "$srcdir" ;;
+cross) lock; unpack; cross "${2:?arch}" ;;
+*) echo "usage: ksrc.sh src | graft | cross ARCH" >&2; exit 2 ;;
+esac

@@ -1,0 +1,109 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Boot Debian's stock kernel in QEMU (TCG), with the host's root filesystem
+# read-only over 9p, load the freshly built modules, run one scenario
+# script in the guest and return its exit status.
+#
+#   run.sh [--show] [--timeout SEC] [--out DIR] SCENARIO [ARGS...]
+#
+# In the guest the checkout is at /run/vlc/src (read-only), the modules at
+# /run/vlc/mod and a writable results folder at /run/vlc/out; the scenario
+# runs as root with $VLC_SRC, $VLC_MOD and $VLC_OUT set. The run fails if
+# the scenario fails, times out, or the kernel logs a WARNING, BUG, Oops,
+# KASAN, UBSAN or lockdep report. Console and dmesg are kept in --out.
+
+set -eu
+top=$(cd "$(dirname "$0")/../.." && pwd)
+build=${BUILD:-$top/build}
+timeout=300
+show=0
+out=""
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--show) show=1; shift ;;
+	--timeout) timeout=$2; shift 2 ;;
+	--out) out=$2; shift 2 ;;
+	*) break ;;
+	esac
+done
+[ $# -ge 1 ] || { echo "usage: run.sh [--show] [--timeout S] [--out DIR] SCENARIO [ARGS]" >&2; exit 2; }
+scen=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+shift
+name=$(basename "$scen" .sh)
+moddir=$build/x86_64/drivers/net/vlc
+[ -f "$moddir/vlc.ko" ] || { echo "run.sh: $moddir/vlc.ko missing: run make" >&2; exit 2; }
+
+# Boot the kernel the modules were built for.
+krel=$(modinfo -F vermagic "$moddir/vlc.ko" | cut -d' ' -f1)
+kernel=/boot/vmlinuz-$krel
+[ -r "$kernel" ] || { echo "run.sh: $kernel missing (apt-get install linux-image-$krel)" >&2; exit 2; }
+[ -n "$out" ] || out=$build/qemu/$name
+rm -rf "$out"
+mkdir -p "$out"
+
+# The initramfs only has busybox and the 9p stack; it is cached per kernel.
+cache=${VLC_CACHE:-/var/cache/linux-vlc}
+mkdir -p "$cache" 2>/dev/null && [ -w "$cache" ] || cache=$build/cache
+mkdir -p "$cache"
+key=$( (echo "$krel"; cat "$top/tests/qemu/initramfs-init") | sha256sum | cut -c1-12)
+initrd=$cache/initramfs-$krel-$key.cpio.gz
+if [ ! -f "$initrd" ]; then
+	tmp=$(mktemp -d)
+	mkdir -p "$tmp/bin" "$tmp/mods" "$tmp/proc" "$tmp/sys" "$tmp/dev" "$tmp/mnt"
+	cp /bin/busybox "$tmp/bin/busybox"
+	for m in virtio_ring virtio virtio_pci_modern_dev virtio_pci_legacy_dev \
+		 virtio_pci netfs fscache 9pnet 9pnet_virtio 9p; do
+		f=$(find "/lib/modules/$krel/kernel" -name "$m.ko*" | head -n 1)
+		[ -n "$f" ] || continue	# built in
+		cp "$f" "$tmp/mods/"
+		echo "$m" >>"$tmp/mods/order"
+	done
+	cp "$top/tests/qemu/initramfs-init" "$tmp/init"
+	chmod +x "$tmp/init"
+	(cd "$tmp" && find . | cpio -o -H newc --quiet | gzip -1) >"$initrd.tmp"
+	mv "$initrd.tmp" "$initrd"
+	rm -rf "$tmp"
+fi
+
+args=$(printf '%s ' "$@")
+cmdline="console=ttyS0 panic=-1 oops=panic loglevel=4 vlc.scenario=$name"
+case "$scen" in "$top"/*) ;; *) echo "run.sh: scenario must be inside $top" >&2; exit 2 ;; esac
+printf '%s\n' "${scen#"$top"/}" >"$out/.scenario"
+printf '%s\n' "$args" >"$out/.args"
+
+set +e
+timeout --foreground "$timeout" qemu-system-x86_64 \
+	-machine q35 -accel tcg -cpu max -smp 2 -m 1024 \
+	-nographic -no-reboot -nic none \
+	-kernel "$kernel" -initrd "$initrd" -append "$cmdline" \
+	-virtfs local,path=/,mount_tag=host,security_model=none,readonly=on,multidevs=remap \
+	-virtfs local,path="$top",mount_tag=vlcsrc,security_model=none,readonly=on \
+	-virtfs local,path="$moddir",mount_tag=vlcmod,security_model=none,readonly=on \
+	-virtfs local,path="$out",mount_tag=vlcout,security_model=none \
+	</dev/null >"$out/console.log" 2>&1
+qrc=$?
+set -e
+
+fail=""
+[ $qrc -eq 124 ] && fail="timed out after ${timeout}s"
+rc=$(sed -n 's/^VLC-SCENARIO-EXIT=\([0-9]*\).*/\1/p' "$out/console.log" | tail -n 1)
+[ -n "$rc" ] || { [ -n "$fail" ] || fail="guest ended without a result (qemu rc $qrc)"; rc=1; }
+[ "$rc" = 0 ] || [ -n "$fail" ] || fail="scenario exited $rc"
+bad='WARNING:|BUG:|Oops|KASAN|UBSAN|lockdep|possible recursive locking|circular locking|inconsistent lock state|kmemleak: [0-9]+ new suspected'
+for f in "$out/console.log" "$out/dmesg.txt"; do
+	[ -f "$f" ] || continue
+	if grep -Eq "$bad" "$f"; then
+		fail="${fail:+$fail; }kernel report in $(basename "$f"): $(grep -Em1 "$bad" "$f")"
+	fi
+done
+
+if [ $show = 1 ]; then
+	sed -n '/^VLC-OUT-BEGIN/,/^VLC-OUT-END/{/^VLC-OUT-/d;p}' "$out/console.log" | tr -d '\r'
+fi
+if [ -n "$fail" ]; then
+	echo "qemu $name: FAIL: $fail (logs: $out)"
+	[ $show = 1 ] || tail -n 30 "$out/console.log" | tr -d '\r' | sed 's/^/  | /'
+	exit 1
+fi
+echo "qemu $name: ok"

@@ -1,0 +1,23 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# A vlc net_device can be created, brought up and down, and removed; the
+# modules unload cleanly afterwards.
+. "$VLC_SRC/tests/qemu/lib.sh"
+
+vlc_load
+expect "modules loaded" test -e /sys/module/vlc -a -e /sys/module/vlc_sim
+ip link add vlc0 type vlc
+expect "vlc0 exists" ip link show vlc0
+expect "vlc0 is an Ethernet-type device" \
+	sh -c 'ip -d link show vlc0 | grep -q "link/ether"'
+expect "vlc0 has MTU 1500" sh -c 'ip link show vlc0 | grep -q "mtu 1500"'
+ip link set vlc0 up
+expect "vlc0 is up" sh -c 'ip link show vlc0 | grep -q "[<,]UP[,>]"'
+expect "ethtool -i names the driver" \
+	sh -c 'ethtool -i vlc0 | grep -q "^driver: vlc$"'
+ip link set vlc0 down
+expect "vlc0 is down" sh -c 'ip link show vlc0 | grep -q "state DOWN"'
+ip link del vlc0
+expect "vlc0 is gone" test ! -e /sys/class/net/vlc0
+vlc_unload
+expect "modules unloaded" test ! -e /sys/module/vlc_sim -a ! -e /sys/module/vlc
