@@ -11,18 +11,21 @@
 TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 BUILD ?= $(TOP)/build
 
-# The kernel to build against: the running one when its build tree is
-# installed (a Raspberry Pi with raspberrypi-kernel-headers), else the
-# newest Debian linux-headers-*-amd64.
-KDIR ?= $(firstword $(wildcard /lib/modules/$(shell uname -r)/build) \
-	$(lastword $(sort $(wildcard /usr/src/linux-headers-*-amd64))))
+# The kernel to build against (KDIR=...) defaults to the running one when
+# its build tree is installed, else the newest Debian linux-headers-*-amd64:
+# see scripts/kdir.sh. It is looked up when a recipe runs, after the
+# dependency step may have installed it.
+KDIR_SH := KDIR="$(KDIR)" $(TOP)/scripts/kdir.sh
 
 HOSTARCH := $(shell uname -m | sed -e 's/aarch64/arm64/' -e 's/armv.*/arm/')
+# Where the native modules are built (dkms.conf sets its own).
+OUT ?= $(BUILD)/$(HOSTARCH)
+override OUT := $(abspath $(OUT))
 
 # What the out-of-tree build enables; in a kernel tree Kconfig decides.
 VLC_CONFIG := CONFIG_VLC=m CONFIG_VLC_SIM=m
 
-export TOP BUILD KDIR VLC_CONFIG
+export TOP BUILD VLC_CONFIG
 
 .PHONY: all modules install clean deps cross lint kunit host qemu-test \
 	check demo help
@@ -34,14 +37,18 @@ all: modules
 # unchanged files, so rebuilds are incremental.
 modules:
 	@$(TOP)/scripts/deps.sh build
-	@test -n "$(KDIR)" || { echo "no kernel build tree: set KDIR=" >&2; exit 1; }
-	@$(TOP)/scripts/kbuild.sh $(HOSTARCH) "$(KDIR)" $(BUILD)/$(HOSTARCH)
-	@echo "modules: $$(ls $(BUILD)/$(HOSTARCH)/drivers/net/vlc/*.ko | tr '\n' ' ')"
+	@kd=$$($(KDIR_SH)) || { [ "$(HOSTARCH)" = x86_64 ] && \
+		$(TOP)/scripts/deps.sh headers && kd=$$($(KDIR_SH)); } || \
+		{ echo "no kernel build tree: install your kernel's headers" \
+		"(Raspberry Pi OS: apt-get install raspberrypi-kernel-headers)" \
+		"or set KDIR=" >&2; exit 1; }; \
+	$(TOP)/scripts/kbuild.sh $(HOSTARCH) "$$kd" $(OUT)
+	@echo "modules: $$(ls $(OUT)/drivers/net/vlc/*.ko | tr '\n' ' ')"
 
 install: modules
-	$(MAKE) -C $(KDIR) M=$(BUILD)/$(HOSTARCH)/drivers/net/vlc $(VLC_CONFIG) \
-		modules_install
-	depmod -a $(shell cat $(KDIR)/include/config/kernel.release)
+	@kd=$$($(KDIR_SH)); \
+	$(MAKE) -C $$kd M=$(OUT)/drivers/net/vlc $(VLC_CONFIG) modules_install && \
+	depmod -a $$(cat $$kd/include/config/kernel.release)
 
 cross:
 	@$(TOP)/scripts/deps.sh cross

@@ -9,11 +9,12 @@
 
 set -eu
 
-pkgs_build="make gcc kmod linux-headers-amd64"
+pkgs_build="make gcc kmod rsync"
+pkgs_headers="linux-headers-amd64"
 pkgs_cross="gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf linux-source-6.1 bc bison flex libssl-dev libelf-dev xz-utils rsync"
 pkgs_kunit="linux-source-6.1 python3 qemu-system-x86 qemu-system-arm gcc-aarch64-linux-gnu bc bison flex libssl-dev libelf-dev xz-utils rsync"
-pkgs_qemu="qemu-system-x86 busybox-static linux-image-amd64 cpio gzip iproute2 iputils-ping ethtool tcpdump"
-pkgs_lint="sparse linux-source-6.1 xz-utils perl"
+pkgs_qemu="linux-headers-amd64 qemu-system-x86 busybox-static linux-image-amd64 cpio gzip iproute2 iputils-ping ethtool tcpdump"
+pkgs_lint="linux-headers-amd64 sparse linux-source-6.1 xz-utils perl"
 pkgs_host="gcc make libcmocka-dev pkg-config"
 pkgs_dt="device-tree-compiler dt-schema linux-source-6.1 xz-utils"
 
@@ -21,7 +22,7 @@ want=""
 for g in "$@"; do
 	case "$g" in
 	all) want="$want $pkgs_build $pkgs_cross $pkgs_kunit $pkgs_qemu $pkgs_lint $pkgs_host $pkgs_dt" ;;
-	build|cross|kunit|qemu|lint|host|dt) eval "want=\"\$want \$pkgs_$g\"" ;;
+	build|headers|cross|kunit|qemu|lint|host|dt) eval "want=\"\$want \$pkgs_$g\"" ;;
 	*) echo "deps.sh: unknown group '$g'" >&2; exit 2 ;;
 	esac
 done

@@ -56,7 +56,7 @@ graft() {
 		fi
 	done
 	grep -q 'drivers/net/vlc/Kconfig' "$srcdir/drivers/net/Kconfig" ||
-		sed -i 's|^source "drivers/net/ipvlan/Kconfig"|&\nsource "drivers/net/vlc/Kconfig"|' \
+		sed -i 's|^source "drivers/net/ieee802154/Kconfig"|&\nsource "drivers/net/vlc/Kconfig"|' \
 			"$srcdir/drivers/net/Kconfig"
 	grep -q 'drivers/net/vlc/Kconfig' "$srcdir/drivers/net/Kconfig" ||
 		{ echo "ksrc.sh: could not hook drivers/net/Kconfig" >&2; exit 1; }

@@ -26,3 +26,34 @@ vlc_unload() {
 	rmmod vlc_sim
 	rmmod vlc
 }
+
+# vlc_pair: two simulated boards, vlc0 in namespaces a (10.0.0.1) and
+# b (10.0.0.2), both up.
+vlc_pair() {
+	ip netns add a
+	ip netns add b
+	ip link add vlca type vlc
+	ip link add vlcb type vlc
+	ip link set vlca netns a name vlc0
+	ip link set vlcb netns b name vlc0
+	ip -n a addr add 10.0.0.1/24 dev vlc0
+	ip -n b addr add 10.0.0.2/24 dev vlc0
+	ip -n a link set vlc0 up
+	ip -n b link set vlc0 up
+}
+
+# wait_carrier NS SECONDS: until vlc0 in NS reports LOWER_UP
+wait_carrier() {
+	i=0
+	while [ $i -lt $(($2 * 10)) ]; do
+		ip -n "$1" link show vlc0 | grep -q LOWER_UP && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+
+# stat NS NAME: one ethtool -S counter of vlc0 in NS
+stat() {
+	ip netns exec "$1" ethtool -S vlc0 | sed -n "s/^ *$2: //p"
+}

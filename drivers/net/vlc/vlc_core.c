@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * vlc.ko: the VLC core (netdev glue, MAC, PHY and executors). Pin backends
- * (vlc_gpio.ko, vlc_sim.ko) create devices with the functions exported
- * from here.
+ * (vlc_gpio.ko, vlc_sim.ko) create devices with vlc_netdev_setup() and
+ * vlc_dev_attach().
  */
 
 #include <linux/module.h>

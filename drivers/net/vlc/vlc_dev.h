@@ -2,37 +2,110 @@
 /*
  * Private state of one VLC net_device, shared by the netdev glue, the
  * executors and the pin backends of this directory.
+ *
+ * Contexts: the executor runs the PHY and the MAC (hard IRQ for the
+ * hrtimer executor, a kthread otherwise) under vlc_exec_lock(). The stack
+ * talks to it through two single-producer single-consumer rings, so
+ * ndo_start_xmit and NAPI never take that lock:
+ *
+ *   ndo_start_xmit --skb ring--> executor: MAC --rx ring--> NAPI poll
  */
 #ifndef _VLC_DEV_H
 #define _VLC_DEV_H
 
+#include <linux/if_ether.h>
 #include <linux/netdevice.h>
 #include <linux/u64_stats_sync.h>
+#include <linux/vlc.h>
+
+#include "vlc_exec.h"
+#include "vlc_mac.h"
+#include "vlc_phy.h"
 
 #define VLC_DRV_NAME	"vlc"
 
-/* Counters kept by the netdev glue; PHY and MAC keep their own. */
-struct vlc_dev_stats {
-	u64_stats_t rx_packets;
-	u64_stats_t rx_bytes;
+#define VLC_TXQ_LEN	16	/* skbs between the stack and the MAC */
+#define VLC_RXQ_LEN	8	/* frames between the MAC and NAPI */
+#define VLC_RX_BUF	VLC_MAC_FRAME_MAX
+
+/* Counters written by the executor only (single writer). */
+struct vlc_exec_stats {
 	u64_stats_t tx_packets;
 	u64_stats_t tx_bytes;
-	u64_stats_t tx_dropped;
+	u64_stats_t tx_errors;
+	u64_stats_t rx_dropped;
+	u64_stats_t rx_crc_errors;
+	u64_stats_t rx_errors;
+	u64_stats_t collisions;
 	struct u64_stats_sync syncp;
+};
+
+/* Counters written by NAPI only. */
+struct vlc_napi_stats {
+	u64_stats_t rx_packets;
+	u64_stats_t rx_bytes;
+	struct u64_stats_sync syncp;
+};
+
+struct vlc_rx_slot {
+	u16 len;
+	u8 data[VLC_RX_BUF];
+};
+
+/* Events the executor hands to NAPI, in vlc_dev.events */
+enum {
+	VLC_EV_CARRIER,		/* the PHY's view of the carrier changed */
+	VLC_EV_WAKE,		/* room in the skb ring again */
 };
 
 /**
  * struct vlc_dev - netdev_priv() of every VLC net_device
  * @ndev: the net_device this is the private part of
- * @stats: packet counters for ndo_get_stats64
+ * @exec: what runs the PHY; its lock protects @phy and @mac
+ * @phy: the frame engine
+ * @mac: the MAC state machine
+ * @napi: delivers received frames and carrier changes in softirq context
+ * @txq: skbs from ndo_start_xmit to the executor
+ * @txq_head: next free entry, written by ndo_start_xmit
+ * @txq_tail: next entry to take, written by the executor
+ * @rxq: frames from the MAC to NAPI
+ * @rxq_head: written by the executor
+ * @rxq_tail: written by NAPI
+ * @events: VLC_EV_* bits, set by the executor, cleared by NAPI
+ * @carrier: the executor's view of the carrier (a neighbour is seen)
+ * @xstats: counters written in executor context
+ * @nstats: counters written in NAPI context
+ * @tx_dropped: packets dropped before reaching the MAC
  * @bus_info: what ethtool -i prints as bus-info (backend name)
  */
 struct vlc_dev {
 	struct net_device *ndev;
-	struct vlc_dev_stats stats;
+	struct vlc_exec exec;
+	struct vlc_phy phy;
+	struct vlc_mac mac;
+	struct napi_struct napi;
+
+	struct sk_buff *txq[VLC_TXQ_LEN];
+	unsigned int txq_head;
+	unsigned int txq_tail;
+
+	struct vlc_rx_slot rxq[VLC_RXQ_LEN];
+	unsigned int rxq_head;
+	unsigned int rxq_tail;
+
+	unsigned long events;
+	bool carrier;
+
+	struct vlc_exec_stats xstats;
+	struct vlc_napi_stats nstats;
+	atomic64_t tx_dropped;
 	const char *bus_info;
 };
 
 void vlc_netdev_setup(struct net_device *ndev);
+int vlc_dev_attach(struct vlc_dev *vd, const struct vlc_pin_ops *pins,
+		   void *pin_ctx, enum vlc_exec_kind kind);
+u64 vlc_dev_run(void *ctx, u64 now_ns);
+void vlc_dev_set_rx_min_level(struct vlc_dev *vd, u32 level);
 
 #endif /* _VLC_DEV_H */

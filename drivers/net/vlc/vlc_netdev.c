@@ -1,33 +1,269 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * VLC net_device glue: netdev_ops, ethtool_ops and stats. The device is
- * Ethernet-like (ARPHRD_ETHER) so ARP, ND, bridges, batman-adv and tcpdump
- * work unchanged; the MAC below compresses the Ethernet header on air.
+ * VLC net_device glue: netdev_ops, ethtool_ops, stats and NAPI. The device
+ * is Ethernet-like (ARPHRD_ETHER) so ARP, ND, bridges, batman-adv, MACsec
+ * and tcpdump work unchanged; the MAC below compresses the Ethernet header
+ * on air and restores it on receive.
+ *
+ * Context map (see vlc_dev.h): ndo_start_xmit and NAPI never take the
+ * executor lock; they meet the executor in two SPSC rings.
  */
 
 #include <linux/etherdevice.h>
 #include <linux/ethtool.h>
 #include <linux/module.h>
 #include <linux/netdevice.h>
+#include <linux/random.h>
+#include <linux/timekeeping.h>
 
 #include "vlc_dev.h"
 
-static void vlc_stats_add(u64_stats_t *ctr, struct vlc_dev_stats *s, u64 v)
+/* ---- executor context: runs under vlc_exec_lock() ---- */
+
+static void vlc_xstats_add(struct vlc_dev *vd, u64_stats_t *ctr, u64 v)
 {
-	u64_stats_update_begin(&s->syncp);
+	u64_stats_update_begin(&vd->xstats.syncp);
 	u64_stats_add(ctr, v);
-	u64_stats_update_end(&s->syncp);
+	u64_stats_update_end(&vd->xstats.syncp);
 }
+
+static void vlc_dev_event(struct vlc_dev *vd, int ev)
+{
+	set_bit(ev, &vd->events);
+	napi_schedule(&vd->napi);
+}
+
+/* Move skbs from the stack's ring into the MAC while it has room. */
+static void vlc_dev_feed_mac(struct vlc_dev *vd)
+{
+	unsigned int tail = vd->txq_tail;
+	bool took = false;
+
+	while (tail != smp_load_acquire(&vd->txq_head) &&
+	       !vlc_mac_tx_full(&vd->mac)) {
+		struct sk_buff *skb = vd->txq[tail % VLC_TXQ_LEN];
+
+		if (vlc_mac_xmit(&vd->mac, skb->data, skb->len))
+			atomic64_inc(&vd->tx_dropped);
+		dev_consume_skb_any(skb);
+		tail++;
+		took = true;
+	}
+	if (took) {
+		smp_store_release(&vd->txq_tail, tail);
+		vlc_dev_event(vd, VLC_EV_WAKE);
+	}
+}
+
+static int vlc_dev_tx_symbol(void *ctx)
+{
+	struct vlc_dev *vd = ctx;
+
+	vlc_dev_feed_mac(vd);
+	return vlc_mac_tx_symbol(&vd->mac);
+}
+
+/*
+ * Copy the MAC counters that rtnl_link_stats64 shows, every 64 frames
+ * (32 ms at 500 us): cheap, and ndo_get_stats64 never takes our lock.
+ */
+static void vlc_dev_publish_stats(struct vlc_dev *vd)
+{
+	const struct vlc_mac_stats *m = &vd->mac.stats;
+
+	u64_stats_update_begin(&vd->xstats.syncp);
+	u64_stats_set(&vd->xstats.rx_crc_errors, m->rx_crc_errors);
+	u64_stats_set(&vd->xstats.rx_errors,
+		      m->rx_crc_errors + m->rx_truncated + m->rx_bad_header +
+		      m->rx_erasure_aborts + m->rx_too_long);
+	u64_stats_set(&vd->xstats.collisions, m->collisions);
+	u64_stats_update_end(&vd->xstats.syncp);
+}
+
+static void vlc_dev_rx_frame(void *ctx, const struct vlc_phy_rx *rx)
+{
+	struct vlc_dev *vd = ctx;
+	bool carrier = rx->sync != VLC_PHY_SYNC_NONE;
+
+	vlc_mac_rx_frame(&vd->mac, rx);
+	if (!(vd->phy.stats.frames & 63))
+		vlc_dev_publish_stats(vd);
+	if (carrier != vd->carrier) {
+		vd->carrier = carrier;
+		vlc_dev_event(vd, VLC_EV_CARRIER);
+	}
+}
+
+static const struct vlc_phy_client_ops vlc_dev_phy_client = {
+	.tx_symbol	= vlc_dev_tx_symbol,
+	.rx_frame	= vlc_dev_rx_frame,
+};
+
+static void vlc_dev_deliver(void *ctx, const u8 *frame, unsigned int len)
+{
+	struct vlc_dev *vd = ctx;
+	unsigned int head = vd->rxq_head;
+	struct vlc_rx_slot *slot;
+
+	if (len > VLC_RX_BUF ||
+	    head - smp_load_acquire(&vd->rxq_tail) >= VLC_RXQ_LEN) {
+		vlc_xstats_add(vd, &vd->xstats.rx_dropped, 1);
+		return;
+	}
+	slot = &vd->rxq[head % VLC_RXQ_LEN];
+	memcpy(slot->data, frame, len);
+	slot->len = len;
+	smp_store_release(&vd->rxq_head, head + 1);
+	napi_schedule(&vd->napi);
+}
+
+static void vlc_dev_tx_done(void *ctx, unsigned int len, bool ok)
+{
+	struct vlc_dev *vd = ctx;
+
+	u64_stats_update_begin(&vd->xstats.syncp);
+	if (ok) {
+		u64_stats_inc(&vd->xstats.tx_packets);
+		u64_stats_add(&vd->xstats.tx_bytes, len);
+	} else {
+		u64_stats_inc(&vd->xstats.tx_errors);
+	}
+	u64_stats_update_end(&vd->xstats.syncp);
+}
+
+static void vlc_dev_phase(void *ctx, s32 ns)
+{
+	struct vlc_dev *vd = ctx;
+
+	vlc_phy_adjust_phase(&vd->phy, ns);
+}
+
+static u32 vlc_dev_random(void *ctx)
+{
+	return get_random_u32();
+}
+
+static const struct vlc_mac_ops vlc_dev_mac_ops = {
+	.deliver	= vlc_dev_deliver,
+	.tx_done	= vlc_dev_tx_done,
+	.phase		= vlc_dev_phase,
+	.random		= vlc_dev_random,
+};
+
+/**
+ * vlc_dev_run - the executor's run function: one slot boundary
+ * @ctx: the struct vlc_dev
+ * @now_ns: the time the executor really runs (CLOCK_MONOTONIC, or the
+ *	simulator's virtual clock)
+ *
+ * Context: under vlc_exec_lock(); hard IRQ for the hrtimer executor.
+ * Return: absolute time of the next boundary.
+ */
+u64 vlc_dev_run(void *ctx, u64 now_ns)
+{
+	struct vlc_dev *vd = ctx;
+
+	vlc_exec_assert_held(&vd->exec);
+	return vlc_phy_tick(&vd->phy, now_ns);
+}
+EXPORT_SYMBOL_GPL(vlc_dev_run);
+
+/* ---- NAPI: softirq context ---- */
+
+static int vlc_napi_poll(struct napi_struct *napi, int budget)
+{
+	struct vlc_dev *vd = container_of(napi, struct vlc_dev, napi);
+	struct net_device *ndev = vd->ndev;
+	unsigned int tail = vd->rxq_tail;
+	int done = 0;
+
+	while (done < budget && tail != smp_load_acquire(&vd->rxq_head)) {
+		struct vlc_rx_slot *slot = &vd->rxq[tail % VLC_RXQ_LEN];
+		struct sk_buff *skb;
+
+		skb = napi_alloc_skb(napi, slot->len);
+		if (skb) {
+			skb_put_data(skb, slot->data, slot->len);
+			skb->protocol = eth_type_trans(skb, ndev);
+			u64_stats_update_begin(&vd->nstats.syncp);
+			u64_stats_inc(&vd->nstats.rx_packets);
+			u64_stats_add(&vd->nstats.rx_bytes, slot->len);
+			u64_stats_update_end(&vd->nstats.syncp);
+			napi_gro_receive(napi, skb);
+		} else {
+			ndev->stats.rx_missed_errors++;
+		}
+		tail++;
+		smp_store_release(&vd->rxq_tail, tail);
+		done++;
+	}
+
+	if (test_and_clear_bit(VLC_EV_CARRIER, &vd->events)) {
+		if (READ_ONCE(vd->carrier))
+			netif_carrier_on(ndev);
+		else
+			netif_carrier_off(ndev);
+	}
+	if (test_and_clear_bit(VLC_EV_WAKE, &vd->events) &&
+	    netif_queue_stopped(ndev))
+		netif_wake_queue(ndev);
+
+	if (done < budget)
+		napi_complete_done(napi, done);
+	return done;
+}
+
+/* ---- process context ---- */
 
 static int vlc_netdev_open(struct net_device *ndev)
 {
+	struct vlc_dev *vd = netdev_priv(ndev);
+	unsigned long flags;
+	u64 first;
+	int err;
+
+	netif_carrier_off(ndev);
+	vd->carrier = false;
+	napi_enable(&vd->napi);
+
+	flags = vlc_exec_lock(&vd->exec);
+	first = vlc_phy_start(&vd->phy, vlc_exec_now(&vd->exec));
+	vlc_exec_unlock(&vd->exec, flags);
+
+	err = vlc_exec_start(&vd->exec, first);
+	if (err) {
+		napi_disable(&vd->napi);
+		netdev_err(ndev, "cannot start the %s executor: %d\n",
+			   vlc_exec_kind_name(vd->exec.kind), err);
+		return err;
+	}
 	netif_start_queue(ndev);
 	return 0;
 }
 
 static int vlc_netdev_stop(struct net_device *ndev)
 {
+	struct vlc_dev *vd = netdev_priv(ndev);
+	unsigned long flags;
+
 	netif_stop_queue(ndev);
+	vlc_exec_stop(&vd->exec);
+
+	flags = vlc_exec_lock(&vd->exec);
+	vlc_phy_stop(&vd->phy, vlc_exec_now(&vd->exec));
+	vlc_mac_flush(&vd->mac);
+	vlc_exec_unlock(&vd->exec, flags);
+
+	napi_disable(&vd->napi);
+	/* Nothing runs any more: empty both rings. */
+	while (vd->txq_tail != vd->txq_head) {
+		dev_kfree_skb(vd->txq[vd->txq_tail % VLC_TXQ_LEN]);
+		atomic64_inc(&vd->tx_dropped);
+		vd->txq_tail++;
+	}
+	vd->rxq_tail = vd->rxq_head;
+	vd->events = 0;
+	netif_carrier_off(ndev);
 	return 0;
 }
 
@@ -35,10 +271,22 @@ static netdev_tx_t vlc_netdev_start_xmit(struct sk_buff *skb,
 					 struct net_device *ndev)
 {
 	struct vlc_dev *vd = netdev_priv(ndev);
+	unsigned int head = vd->txq_head;
 
-	/* No MAC below yet: account for the packet and drop it. */
-	vlc_stats_add(&vd->stats.tx_dropped, &vd->stats, 1);
-	dev_kfree_skb_any(skb);
+	if (skb_linearize(skb) || skb->len < ETH_HLEN) {
+		atomic64_inc(&vd->tx_dropped);
+		dev_kfree_skb_any(skb);
+		return NETDEV_TX_OK;
+	}
+	vd->txq[head % VLC_TXQ_LEN] = skb;
+	smp_store_release(&vd->txq_head, head + 1);
+
+	/* Stop when full; re-check in case the executor just made room. */
+	if (head + 1 - smp_load_acquire(&vd->txq_tail) >= VLC_TXQ_LEN) {
+		netif_stop_queue(ndev);
+		if (head + 1 - smp_load_acquire(&vd->txq_tail) < VLC_TXQ_LEN)
+			netif_wake_queue(ndev);
+	}
 	return NETDEV_TX_OK;
 }
 
@@ -46,17 +294,56 @@ static void vlc_netdev_get_stats64(struct net_device *ndev,
 				   struct rtnl_link_stats64 *st)
 {
 	struct vlc_dev *vd = netdev_priv(ndev);
-	struct vlc_dev_stats *s = &vd->stats;
+	struct vlc_exec_stats *x = &vd->xstats;
+	struct vlc_napi_stats *n = &vd->nstats;
 	unsigned int start;
 
 	do {
-		start = u64_stats_fetch_begin(&s->syncp);
-		st->rx_packets = u64_stats_read(&s->rx_packets);
-		st->rx_bytes = u64_stats_read(&s->rx_bytes);
-		st->tx_packets = u64_stats_read(&s->tx_packets);
-		st->tx_bytes = u64_stats_read(&s->tx_bytes);
-		st->tx_dropped = u64_stats_read(&s->tx_dropped);
-	} while (u64_stats_fetch_retry(&s->syncp, start));
+		start = u64_stats_fetch_begin(&x->syncp);
+		st->tx_packets = u64_stats_read(&x->tx_packets);
+		st->tx_bytes = u64_stats_read(&x->tx_bytes);
+		st->tx_errors = u64_stats_read(&x->tx_errors);
+		st->rx_dropped = u64_stats_read(&x->rx_dropped);
+		st->rx_crc_errors = u64_stats_read(&x->rx_crc_errors);
+		st->rx_errors = u64_stats_read(&x->rx_errors);
+		st->collisions = u64_stats_read(&x->collisions);
+	} while (u64_stats_fetch_retry(&x->syncp, start));
+	do {
+		start = u64_stats_fetch_begin(&n->syncp);
+		st->rx_packets = u64_stats_read(&n->rx_packets);
+		st->rx_bytes = u64_stats_read(&n->rx_bytes);
+	} while (u64_stats_fetch_retry(&n->syncp, start));
+	st->tx_dropped = atomic64_read(&vd->tx_dropped);
+	st->rx_missed_errors = ndev->stats.rx_missed_errors;
+}
+
+/*
+ * The MAC's short address follows the Ethernet address when that has the
+ * compressible form 02:56:4c:43:00:XX; any other address keeps the short
+ * address it had, which then only names this node in ACKs.
+ */
+static void vlc_dev_sync_short_addr(struct vlc_dev *vd)
+{
+	int sa = vlc_mac_short_addr(vd->ndev->dev_addr);
+	struct vlc_mac_params p;
+	unsigned long flags;
+
+	if (sa < 0 || sa == VLC_MAC_BCAST)
+		return;
+	flags = vlc_exec_lock(&vd->exec);
+	p = vd->mac.p;
+	p.short_addr = sa;
+	vlc_mac_set_params(&vd->mac, &p, NULL);
+	vlc_exec_unlock(&vd->exec, flags);
+}
+
+static int vlc_netdev_set_mac_address(struct net_device *ndev, void *addr)
+{
+	int err = eth_mac_addr(ndev, addr);
+
+	if (!err)
+		vlc_dev_sync_short_addr(netdev_priv(ndev));
+	return err;
 }
 
 static const struct net_device_ops vlc_netdev_ops = {
@@ -64,7 +351,7 @@ static const struct net_device_ops vlc_netdev_ops = {
 	.ndo_stop		= vlc_netdev_stop,
 	.ndo_start_xmit		= vlc_netdev_start_xmit,
 	.ndo_get_stats64	= vlc_netdev_get_stats64,
-	.ndo_set_mac_address	= eth_mac_addr,
+	.ndo_set_mac_address	= vlc_netdev_set_mac_address,
 	.ndo_validate_addr	= eth_validate_addr,
 };
 
@@ -78,16 +365,118 @@ static void vlc_ethtool_get_drvinfo(struct net_device *ndev,
 		strscpy(info->bus_info, vd->bus_info, sizeof(info->bus_info));
 }
 
+struct vlc_ethtool_stat {
+	char name[ETH_GSTRING_LEN];
+	bool mac;		/* in struct vlc_mac_stats, else vlc_phy_stats */
+	size_t offset;
+};
+
+#define VLC_PHY_STAT(n) { "phy_" #n, false, offsetof(struct vlc_phy_stats, n) }
+#define VLC_MAC_STAT(n) { "mac_" #n, true, offsetof(struct vlc_mac_stats, n) }
+
+static const struct vlc_ethtool_stat vlc_ethtool_stats[] = {
+	VLC_PHY_STAT(frames),
+	VLC_PHY_STAT(symbols_tx),
+	VLC_PHY_STAT(symbols_rx),
+	VLC_PHY_STAT(erasures),
+	VLC_PHY_STAT(idle),
+	VLC_PHY_STAT(late),
+	VLC_PHY_STAT(overruns),
+	VLC_PHY_STAT(sync_early),
+	VLC_PHY_STAT(sync_late),
+	VLC_MAC_STAT(tx_frames),
+	VLC_MAC_STAT(tx_fragments),
+	VLC_MAC_STAT(tx_retries),
+	VLC_MAC_STAT(tx_acked),
+	VLC_MAC_STAT(tx_dropped),
+	VLC_MAC_STAT(tx_bytes_air),
+	VLC_MAC_STAT(rx_frames_ok),
+	VLC_MAC_STAT(rx_crc_errors),
+	VLC_MAC_STAT(rx_truncated),
+	VLC_MAC_STAT(rx_erasure_aborts),
+	VLC_MAC_STAT(rx_no_delimiter),
+	VLC_MAC_STAT(rx_bad_header),
+	VLC_MAC_STAT(rx_dup),
+	VLC_MAC_STAT(rx_out_of_order),
+	VLC_MAC_STAT(rx_orphan),
+	VLC_MAC_STAT(rx_incomplete),
+	VLC_MAC_STAT(rx_too_long),
+	VLC_MAC_STAT(rx_unexpected_ack),
+	VLC_MAC_STAT(rx_other),
+	VLC_MAC_STAT(rx_delivered),
+	VLC_MAC_STAT(collisions),
+	VLC_MAC_STAT(backoffs),
+	VLC_MAC_STAT(phase_corrections),
+};
+
+static int vlc_ethtool_get_sset_count(struct net_device *ndev, int sset)
+{
+	return sset == ETH_SS_STATS ? ARRAY_SIZE(vlc_ethtool_stats) :
+				      -EOPNOTSUPP;
+}
+
+static void vlc_ethtool_get_strings(struct net_device *ndev, u32 sset,
+				    u8 *data)
+{
+	unsigned int i;
+
+	if (sset != ETH_SS_STATS)
+		return;
+	for (i = 0; i < ARRAY_SIZE(vlc_ethtool_stats); i++)
+		memcpy(data + i * ETH_GSTRING_LEN, vlc_ethtool_stats[i].name,
+		       ETH_GSTRING_LEN);
+}
+
+static void vlc_ethtool_get_stats(struct net_device *ndev,
+				  struct ethtool_stats *es, u64 *data)
+{
+	struct vlc_dev *vd = netdev_priv(ndev);
+	struct vlc_phy_stats phy;
+	struct vlc_mac_stats mac;
+	unsigned long flags;
+	unsigned int i;
+
+	flags = vlc_exec_lock(&vd->exec);
+	phy = vd->phy.stats;
+	mac = vd->mac.stats;
+	vlc_exec_unlock(&vd->exec, flags);
+
+	for (i = 0; i < ARRAY_SIZE(vlc_ethtool_stats); i++) {
+		const struct vlc_ethtool_stat *st = &vlc_ethtool_stats[i];
+		const void *base = st->mac ? (void *)&mac : (void *)&phy;
+
+		data[i] = *(const u64 *)(base + st->offset);
+	}
+}
+
 static const struct ethtool_ops vlc_ethtool_ops = {
 	.get_drvinfo		= vlc_ethtool_get_drvinfo,
 	.get_link		= ethtool_op_get_link,
+	.get_sset_count		= vlc_ethtool_get_sset_count,
+	.get_strings		= vlc_ethtool_get_strings,
+	.get_ethtool_stats	= vlc_ethtool_get_stats,
 };
+
+/*
+ * A random address of the form that travels in one byte on air,
+ * 02:56:4c:43:00:XX with XX in 1..254. Boards should be given distinct
+ * ones (device tree, ip link set address); see vlc.rst.
+ */
+static void vlc_netdev_random_addr(struct net_device *ndev)
+{
+	u8 addr[ETH_ALEN] = { 0x02, 0x56, 0x4c, 0x43, 0x00, 0 };
+
+	addr[5] = 1 + get_random_u32_below(254);
+	eth_hw_addr_set(ndev, addr);
+	ndev->addr_assign_type = NET_ADDR_RANDOM;
+}
 
 /**
  * vlc_netdev_setup - initialise a VLC net_device
  * @ndev: device allocated with room for struct vlc_dev in its priv area
  *
- * Used as the setup callback of alloc_netdev() and of rtnl_link_ops.
+ * Used as the setup callback of alloc_netdev() and of rtnl_link_ops. The
+ * backend then calls vlc_dev_attach() before the device is registered.
  */
 void vlc_netdev_setup(struct net_device *ndev)
 {
@@ -98,9 +487,57 @@ void vlc_netdev_setup(struct net_device *ndev)
 	ndev->ethtool_ops = &vlc_ethtool_ops;
 	ndev->needs_free_netdev = true;
 	ndev->priv_flags |= IFF_LIVE_ADDR_CHANGE;
-	eth_hw_addr_random(ndev);
+	/* A 1500-byte packet takes seconds on air: keep the qdisc short. */
+	ndev->tx_queue_len = 32;
+	vlc_netdev_random_addr(ndev);
 
 	vd->ndev = ndev;
-	u64_stats_init(&vd->stats.syncp);
+	u64_stats_init(&vd->xstats.syncp);
+	u64_stats_init(&vd->nstats.syncp);
+	atomic64_set(&vd->tx_dropped, 0);
 }
 EXPORT_SYMBOL_GPL(vlc_netdev_setup);
+
+/**
+ * vlc_dev_attach - bind a VLC device to its pins and executor
+ * @vd: private part of a device set up by vlc_netdev_setup()
+ * @pins: pin operations of the backend
+ * @pin_ctx: passed to @pins
+ * @kind: executor; pins that can sleep are never run from an hrtimer
+ *
+ * Context: process context, before register_netdevice().
+ * Return: 0, or -EINVAL if @kind cannot drive @pins.
+ */
+int vlc_dev_attach(struct vlc_dev *vd, const struct vlc_pin_ops *pins,
+		   void *pin_ctx, enum vlc_exec_kind kind)
+{
+	struct vlc_mac_params mp;
+
+	if (pins->can_sleep && kind == VLC_EXEC_HRTIMER) {
+		netdev_err(vd->ndev, "pins can sleep: hrtimer executor refused\n");
+		return -EINVAL;
+	}
+	vlc_exec_init(&vd->exec, kind, vlc_dev_run, vd, netdev_name(vd->ndev));
+	vlc_phy_init(&vd->phy, pins, pin_ctx, &vlc_dev_phy_client, vd);
+	vlc_mac_default_params(&mp);
+	vlc_mac_init(&vd->mac, &mp, &vlc_dev_mac_ops, vd);
+	vlc_dev_sync_short_addr(vd);
+	netif_napi_add(vd->ndev, &vd->napi, vlc_napi_poll);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(vlc_dev_attach);
+
+/**
+ * vlc_dev_set_rx_min_level - tell the PHY the backend's light scale
+ * @vd: VLC device
+ * @level: smallest level above ambient that can be a lit slot
+ */
+void vlc_dev_set_rx_min_level(struct vlc_dev *vd, u32 level)
+{
+	unsigned long flags;
+
+	flags = vlc_exec_lock(&vd->exec);
+	vlc_phy_set_rx_min_level(&vd->phy, level);
+	vlc_exec_unlock(&vd->exec, flags);
+}
+EXPORT_SYMBOL_GPL(vlc_dev_set_rx_min_level);

@@ -1,29 +1,517 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * vlc_sim.ko: a simulated optical medium for VLC net_devices, in the spirit
- * of mac802154_hwsim. Nodes are created and removed from user space:
+ * of mac802154_hwsim and netdevsim. Every node is a full VLC device (the
+ * real netdev, MAC and PHY code); only the light is simulated:
  *
  *	ip link add vlc0 type vlc
  *	ip link del vlc0
+ *
+ * The light a node measures over a window is the integral of every
+ * neighbour's LED over that window times the edge gain, plus ambient
+ * light (DC and mains flicker) and Gaussian noise. Each node has a clock
+ * skew and phase; one kthread runs all nodes in virtual time, event by
+ * event, paced to the wall clock by the speed parameter. Given the seed,
+ * a run is deterministic. Topology, clocks and faults are set through
+ * debugfs (Documentation/networking/vlc.rst, "Simulator").
  */
 
+#include <linux/debugfs.h>
+#include <linux/delay.h>
 #include <linux/etherdevice.h>
+#include <linux/fixp-arith.h>
+#include <linux/kthread.h>
+#include <linux/math64.h>
 #include <linux/module.h>
 #include <linux/netdevice.h>
+#include <linux/prandom.h>
+#include <linux/sched.h>
+#include <linux/seq_file.h>
+#include <linux/uaccess.h>
 #include <net/rtnetlink.h>
 
 #include "vlc_dev.h"
 
+#define VLC_SIM_MAX_NODES	64
+#define VLC_SIM_HIST		32	/* LED transitions remembered per node */
+#define VLC_SIM_FULL		1000	/* light of a lit LED at gain 1000 */
+#define VLC_SIM_GAIN_MAX	1000
+#define VLC_SIM_SKEW_MAX	100000	/* ppm */
+
+static unsigned int speed = 100;
+module_param(speed, uint, 0644);
+MODULE_PARM_DESC(speed, "virtual time per wall time, percent; 0 = as fast as possible (default 100: real time)");
+
+static ulong seed = 1;
+module_param(seed, ulong, 0444);
+MODULE_PARM_DESC(seed, "seed of the noise and fault generators (default 1)");
+
+static unsigned int ambient = 2000;
+module_param(ambient, uint, 0644);
+MODULE_PARM_DESC(ambient, "ambient light, DC part, in units of a lit LED at full gain / 1000 (default 2000)");
+
+static unsigned int flicker;
+module_param(flicker, uint, 0644);
+MODULE_PARM_DESC(flicker, "amplitude of mains flicker on the ambient light, same units (default 0)");
+
+static unsigned int flicker_hz = 100;
+module_param(flicker_hz, uint, 0644);
+MODULE_PARM_DESC(flicker_hz, "mains flicker frequency, 100 or 120 Hz (default 100)");
+
+static unsigned int noise = 10;
+module_param(noise, uint, 0644);
+MODULE_PARM_DESC(noise, "rms Gaussian noise of every measurement, same units (default 10)");
+
+static unsigned int ser_ppm;
+module_param(ser_ppm, uint, 0644);
+MODULE_PARM_DESC(ser_ppm, "fault: probability per measured window, in ppm, of a spurious full-light pulse (default 0)");
+
+static unsigned int late_ppm;
+module_param(late_ppm, uint, 0644);
+MODULE_PARM_DESC(late_ppm, "fault: probability per slot boundary, in ppm, that the callback runs late (default 0)");
+
+static unsigned int late_ns = 500000;
+module_param(late_ns, uint, 0644);
+MODULE_PARM_DESC(late_ns, "fault: how late a late callback runs, ns (default 500000: one frame)");
+
+struct vlc_sim_tx {
+	u64 t;
+	bool on;
+};
+
+struct vlc_sim_node;
+
+/* One debugfs file of a node: which node, which attribute. */
+struct vlc_sim_attr_file {
+	struct vlc_sim_node *node;
+	const struct vlc_sim_attr *attr;
+};
+
+#define VLC_SIM_NATTRS	2
+
 struct vlc_sim_node {
 	struct vlc_dev vd;	/* must stay first: netdev_priv() is a vlc_dev */
+	struct list_head list;
+	unsigned int id;
+	char bus[16];
+	s32 skew_ppm;
+	s64 phase_ns;
+	u16 gain[VLC_SIM_MAX_NODES];		/* light from node i */
+	u64 covered_until[VLC_SIM_MAX_NODES];	/* edge from node i dark */
+	struct vlc_sim_tx hist[VLC_SIM_HIST];
+	unsigned int hist_n;
+	u64 rx_t0;
+	u64 next_g;
+	bool active;
+	struct dentry *dbg;
+	struct vlc_sim_attr_file files[VLC_SIM_NATTRS];
 };
+
+static struct vlc_sim {
+	struct mutex lock;	/* nodes, edges, and every run() */
+	struct list_head nodes;
+	struct vlc_sim_node *by_id[VLC_SIM_MAX_NODES];
+	struct task_struct *thread;
+	atomic64_t vtime;	/* global virtual time, ns */
+	u64 pace_wall;
+	u64 pace_v;
+	struct rnd_state rnd;
+	struct dentry *dbg;
+} vlc_sim;
+
+/* ---- clocks: local = global * (1 + skew) + phase ---- */
+
+static u64 vlc_sim_to_local(const struct vlc_sim_node *n, u64 g)
+{
+	return g + div_s64((s64)g * n->skew_ppm, 1000000) + n->phase_ns;
+}
+
+static u64 vlc_sim_to_global(const struct vlc_sim_node *n, u64 l)
+{
+	s64 x = (s64)l - n->phase_ns;
+
+	return x - div_s64(x * n->skew_ppm, 1000000 + n->skew_ppm);
+}
+
+static u64 vlc_sim_clock(void *ctx)
+{
+	struct vlc_sim_node *n = ctx;
+
+	return vlc_sim_to_local(n, atomic64_read(&vlc_sim.vtime));
+}
+
+/* ---- light ---- */
+
+/* Time node @tx had its LED on within [t0, t1) of global time. */
+static u64 vlc_sim_lit_ns(const struct vlc_sim_node *tx, u64 t0, u64 t1)
+{
+	unsigned int i, n = min_t(unsigned int, tx->hist_n, VLC_SIM_HIST);
+	u64 end = t1, lit = 0;
+
+	for (i = 0; i < n; i++) {
+		const struct vlc_sim_tx *h;
+
+		h = &tx->hist[(tx->hist_n - 1 - i) % VLC_SIM_HIST];
+		if (h->on && h->t < end)
+			lit += end - max(h->t, t0);
+		if (h->t <= t0)
+			break;
+		end = h->t;
+	}
+	return lit;
+}
+
+/* Irwin-Hall: the sum of 12 uniforms is close to Gaussian, sd 4096. */
+static s32 vlc_sim_gauss(u32 sd)
+{
+	s32 sum = 0;
+	int i;
+
+	for (i = 0; i < 12; i++)
+		sum += prandom_u32_state(&vlc_sim.rnd) >> 20;
+	return div_s64((s64)(sum - 24570) * sd, 4096);
+}
+
+static s64 vlc_sim_ambient(u64 t)
+{
+	u32 hz = clamp_val(READ_ONCE(flicker_hz), 1, 10000);
+	u32 period = 1000000000U / hz;
+	u32 phase;
+
+	if (!READ_ONCE(flicker))
+		return READ_ONCE(ambient);
+	div_u64_rem(t, period, &phase);
+	phase = div_u64((u64)phase * 36000, period);
+	return READ_ONCE(ambient) +
+	       div_s64((s64)fixp_sin32_rad(phase, 36000) * READ_ONCE(flicker),
+		       0x7fffffff);
+}
+
+static u32 vlc_sim_level(struct vlc_sim_node *rx, u64 t0, u64 t1)
+{
+	u64 len = max_t(u64, t1 - t0, 1);
+	struct vlc_sim_node *tx;
+	s64 level;
+
+	lockdep_assert_held(&vlc_sim.lock);
+	level = vlc_sim_ambient(t0 + (len >> 1));
+	list_for_each_entry(tx, &vlc_sim.nodes, list) {
+		u32 g = rx->gain[tx->id];
+
+		if (tx == rx || !g || rx->covered_until[tx->id] > t1)
+			continue;
+		level += div64_u64(vlc_sim_lit_ns(tx, t0, t1) * g *
+				   VLC_SIM_FULL, len * VLC_SIM_GAIN_MAX);
+	}
+	level += vlc_sim_gauss(READ_ONCE(noise));
+	if (READ_ONCE(ser_ppm) &&
+	    prandom_u32_state(&vlc_sim.rnd) % 1000000 < READ_ONCE(ser_ppm))
+		level += VLC_SIM_FULL;
+	return clamp_val(level, 0, U32_MAX);
+}
+
+/* ---- pin operations: called from run(), under vlc_sim.lock ---- */
+
+static void vlc_sim_emit(void *ctx, bool on, u64 t_ns)
+{
+	struct vlc_sim_node *n = ctx;
+
+	n->hist[n->hist_n % VLC_SIM_HIST] = (struct vlc_sim_tx){
+		.t = atomic64_read(&vlc_sim.vtime), .on = on,
+	};
+	n->hist_n++;
+}
+
+static void vlc_sim_rx_begin(void *ctx, u64 t_ns)
+{
+	struct vlc_sim_node *n = ctx;
+
+	n->rx_t0 = atomic64_read(&vlc_sim.vtime);
+}
+
+static u32 vlc_sim_rx_end(void *ctx, u64 t_ns)
+{
+	struct vlc_sim_node *n = ctx;
+
+	return vlc_sim_level(n, n->rx_t0, atomic64_read(&vlc_sim.vtime));
+}
+
+static const struct vlc_pin_ops vlc_sim_pins = {
+	.emit		= vlc_sim_emit,
+	.rx_begin	= vlc_sim_rx_begin,
+	.rx_end		= vlc_sim_rx_end,
+	.can_sleep	= false,
+	.shared_led	= false,
+};
+
+/* ---- the virtual-time executor ---- */
+
+/* Pick the node whose next boundary comes first; NULL if none runs. */
+static struct vlc_sim_node *vlc_sim_next(void)
+{
+	struct vlc_sim_node *n, *best = NULL;
+
+	list_for_each_entry(n, &vlc_sim.nodes, list) {
+		if (!READ_ONCE(n->vd.exec.running)) {
+			n->active = false;
+			continue;
+		}
+		if (!n->active) {
+			n->next_g = vlc_sim_to_global(n, n->vd.exec.next_ns);
+			n->active = true;
+		}
+		if (!best || n->next_g < best->next_g)
+			best = n;
+	}
+	return best;
+}
+
+static void vlc_sim_step(struct vlc_sim_node *n)
+{
+	u64 now = max_t(u64, n->next_g, atomic64_read(&vlc_sim.vtime));
+	u64 local, next;
+
+	if (READ_ONCE(late_ppm) &&
+	    prandom_u32_state(&vlc_sim.rnd) % 1000000 < READ_ONCE(late_ppm))
+		now += READ_ONCE(late_ns);
+	atomic64_set(&vlc_sim.vtime, now);
+
+	mutex_lock(&n->vd.exec.mlock);
+	if (n->vd.exec.running) {
+		local = vlc_sim_to_local(n, now);
+		next = vlc_dev_run(&n->vd, local);
+		n->next_g = max(vlc_sim_to_global(n, next), now + 1);
+	}
+	mutex_unlock(&n->vd.exec.mlock);
+}
+
+/* Sleep while virtual time is ahead of wall time * speed. */
+static bool vlc_sim_pace(u64 v)
+{
+	u32 pct = READ_ONCE(speed);
+	u64 wall = ktime_get_ns();
+	u64 due;
+
+	if (!pct) {
+		vlc_sim.pace_wall = wall;
+		vlc_sim.pace_v = v;
+		return false;
+	}
+	due = vlc_sim.pace_wall + div_u64((v - vlc_sim.pace_v) * 100, pct);
+	if (due <= wall + NSEC_PER_MSEC)
+		return false;
+	usleep_range(div_u64(due - wall, NSEC_PER_USEC),
+		     div_u64(due - wall, NSEC_PER_USEC) + 200);
+	return true;
+}
+
+static int vlc_sim_thread(void *unused)
+{
+	unsigned int events = 0;
+
+	while (!kthread_should_stop()) {
+		struct vlc_sim_node *n;
+
+		mutex_lock(&vlc_sim.lock);
+		n = vlc_sim_next();
+		if (!n) {
+			mutex_unlock(&vlc_sim.lock);
+			msleep_interruptible(20);
+			vlc_sim.pace_wall = ktime_get_ns();
+			vlc_sim.pace_v = atomic64_read(&vlc_sim.vtime);
+			continue;
+		}
+		if (vlc_sim_pace(n->next_g)) {
+			mutex_unlock(&vlc_sim.lock);
+			continue;
+		}
+		vlc_sim_step(n);
+		mutex_unlock(&vlc_sim.lock);
+		if (!(++events & 63))
+			cond_resched();
+	}
+	return 0;
+}
+
+/* ---- debugfs: topology, clocks and faults ---- */
+
+static int vlc_sim_edges_show(struct seq_file *m, void *v)
+{
+	struct vlc_sim_node *a, *b;
+
+	mutex_lock(&vlc_sim.lock);
+	list_for_each_entry(a, &vlc_sim.nodes, list)
+		list_for_each_entry(b, &vlc_sim.nodes, list)
+			if (a != b && a->gain[b->id])
+				seq_printf(m, "%u %u %u\n", b->id, a->id,
+					   a->gain[b->id]);
+	mutex_unlock(&vlc_sim.lock);
+	return 0;
+}
+
+static int vlc_sim_edges_open(struct inode *inode, struct file *file)
+{
+	return single_open(file, vlc_sim_edges_show, NULL);
+}
+
+/*
+ * "FROM TO GAIN" sets the light from node FROM seen by node TO;
+ * "FROM TO GAIN sym" sets both directions; "cover FROM TO MS" darkens
+ * the edge both ways for MS milliseconds of virtual time.
+ */
+static ssize_t vlc_sim_edges_write(struct file *file, const char __user *ubuf,
+				   size_t len, loff_t *ppos)
+{
+	struct vlc_sim_node *a, *b;
+	unsigned int from, to, val;
+	char buf[64], word[8] = "";
+	bool cover;
+	int n;
+
+	if (len >= sizeof(buf))
+		return -EINVAL;
+	if (copy_from_user(buf, ubuf, len))
+		return -EFAULT;
+	buf[len] = '\0';
+	cover = !strncmp(buf, "cover ", 6);
+	n = sscanf(buf + (cover ? 6 : 0), "%u %u %u %7s", &from, &to, &val,
+		   word);
+	if (n < 3 || from >= VLC_SIM_MAX_NODES || to >= VLC_SIM_MAX_NODES ||
+	    from == to || (!cover && val > VLC_SIM_GAIN_MAX) ||
+	    (n == 4 && strcmp(word, "sym"))) {
+		pr_err("vlc_sim: edges: expected \"FROM TO GAIN [sym]\" or \"cover FROM TO MS\", GAIN <= %u\n",
+		       VLC_SIM_GAIN_MAX);
+		return -EINVAL;
+	}
+	mutex_lock(&vlc_sim.lock);
+	a = vlc_sim.by_id[from];
+	b = vlc_sim.by_id[to];
+	if (!a || !b) {
+		mutex_unlock(&vlc_sim.lock);
+		pr_err("vlc_sim: edges: no node %u\n", a ? to : from);
+		return -ENODEV;
+	}
+	if (cover) {
+		u64 until = atomic64_read(&vlc_sim.vtime) +
+			    (u64)val * NSEC_PER_MSEC;
+
+		b->covered_until[from] = until;
+		a->covered_until[to] = until;
+	} else {
+		b->gain[from] = val;
+		if (n == 4)
+			a->gain[to] = val;
+	}
+	mutex_unlock(&vlc_sim.lock);
+	return len;
+}
+
+static const struct file_operations vlc_sim_edges_fops = {
+	.owner		= THIS_MODULE,
+	.open		= vlc_sim_edges_open,
+	.read		= seq_read,
+	.llseek		= seq_lseek,
+	.release	= single_release,
+	.write		= vlc_sim_edges_write,
+};
+
+/*
+ * Signed per-node attributes (skew_ppm, phase_ns). The debugfs simple
+ * attributes of this kernel only parse unsigned input, hence these.
+ */
+static int vlc_sim_set_skew(struct vlc_sim_node *n, s64 v)
+{
+	u64 g, l;
+
+	if (v < -VLC_SIM_SKEW_MAX || v > VLC_SIM_SKEW_MAX) {
+		pr_err("vlc_sim: skew_ppm %lld out of range +-%d\n", v,
+		       VLC_SIM_SKEW_MAX);
+		return -EINVAL;
+	}
+	/* Keep the node's local time continuous across the change. */
+	g = atomic64_read(&vlc_sim.vtime);
+	l = vlc_sim_to_local(n, g);
+	n->skew_ppm = v;
+	n->phase_ns += l - vlc_sim_to_local(n, g);
+	return 0;
+}
+
+static int vlc_sim_set_phase(struct vlc_sim_node *n, s64 v)
+{
+	n->phase_ns = v;
+	return 0;
+}
+
+struct vlc_sim_attr {
+	const char *name;
+	size_t offset;		/* of an s64 or s32 in struct vlc_sim_node */
+	bool is_s32;
+	int (*set)(struct vlc_sim_node *n, s64 v);
+};
+
+static const struct vlc_sim_attr vlc_sim_attrs[VLC_SIM_NATTRS] = {
+	{ "skew_ppm", offsetof(struct vlc_sim_node, skew_ppm), true,
+	  vlc_sim_set_skew },
+	{ "phase_ns", offsetof(struct vlc_sim_node, phase_ns), false,
+	  vlc_sim_set_phase },
+};
+
+static ssize_t vlc_sim_attr_read(struct file *file, char __user *ubuf,
+				 size_t len, loff_t *ppos)
+{
+	const struct vlc_sim_attr_file *f = file->private_data;
+	const struct vlc_sim_attr *a = f->attr;
+	void *p = (void *)f->node + a->offset;
+	char buf[24];
+	int l;
+
+	l = scnprintf(buf, sizeof(buf), "%lld\n",
+		      a->is_s32 ? (s64)*(s32 *)p : *(s64 *)p);
+	return simple_read_from_buffer(ubuf, len, ppos, buf, l);
+}
+
+static ssize_t vlc_sim_attr_write(struct file *file, const char __user *ubuf,
+				  size_t len, loff_t *ppos)
+{
+	const struct vlc_sim_attr_file *f = file->private_data;
+	const struct vlc_sim_attr *a = f->attr;
+	struct vlc_sim_node *n = f->node;
+	s64 v;
+	int err;
+
+	err = kstrtoll_from_user(ubuf, len, 0, &v);
+	if (err) {
+		pr_err("vlc_sim: %s: not a number\n", a->name);
+		return err;
+	}
+	mutex_lock(&vlc_sim.lock);
+	err = a->set(n, v);
+	n->active = false;	/* reschedule on the new clock */
+	mutex_unlock(&vlc_sim.lock);
+	return err ? err : len;
+}
+
+static const struct file_operations vlc_sim_attr_fops = {
+	.owner		= THIS_MODULE,
+	.open		= simple_open,
+	.read		= vlc_sim_attr_read,
+	.write		= vlc_sim_attr_write,
+	.llseek		= default_llseek,
+};
+
+static int vlc_sim_vtime_get(void *data, u64 *val)
+{
+	*val = atomic64_read(&vlc_sim.vtime);
+	return 0;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(vlc_sim_vtime_fops, vlc_sim_vtime_get, NULL,
+			 "%llu\n");
+
+/* ---- rtnl_link_ops: ip link add/del type vlc ---- */
 
 static void vlc_sim_setup(struct net_device *ndev)
 {
-	struct vlc_sim_node *node = netdev_priv(ndev);
-
 	vlc_netdev_setup(ndev);
-	node->vd.bus_info = "vlc_sim";
 }
 
 static int vlc_sim_validate(struct nlattr *tb[], struct nlattr *data[],
@@ -42,21 +530,123 @@ static int vlc_sim_validate(struct nlattr *tb[], struct nlattr *data[],
 	return 0;
 }
 
+static int vlc_sim_newlink(struct net *net, struct net_device *ndev,
+			   struct nlattr *tb[], struct nlattr *data[],
+			   struct netlink_ext_ack *extack)
+{
+	struct vlc_sim_node *n = netdev_priv(ndev), *o;
+	char name[8];
+	int id, err;
+
+	mutex_lock(&vlc_sim.lock);
+	for (id = 0; id < VLC_SIM_MAX_NODES && vlc_sim.by_id[id]; id++)
+		;
+	mutex_unlock(&vlc_sim.lock);
+	if (id == VLC_SIM_MAX_NODES) {
+		NL_SET_ERR_MSG(extack, "vlc_sim: too many nodes");
+		return -ENOSPC;
+	}
+	n->id = id;
+	snprintf(n->bus, sizeof(n->bus), "vlc_sim.%d", id);
+	n->vd.bus_info = n->bus;
+	/* 02:56:4c:43:00:XX compresses to the short address XX on air. */
+	if (!tb[IFLA_ADDRESS]) {
+		u8 addr[ETH_ALEN] = { 0x02, 0x56, 0x4c, 0x43, 0x00, id + 1 };
+
+		eth_hw_addr_set(ndev, addr);
+	}
+
+	err = vlc_dev_attach(&n->vd, &vlc_sim_pins, n, VLC_EXEC_EXTERNAL);
+	if (err)
+		return err;
+	vlc_exec_set_clock(&n->vd.exec, vlc_sim_clock, n);
+	vlc_dev_set_rx_min_level(&n->vd, VLC_SIM_FULL / 10);
+
+	err = register_netdevice(ndev);
+	if (err)
+		return err;
+
+	/* Everybody sees everybody until edges say otherwise. */
+	mutex_lock(&vlc_sim.lock);
+	list_for_each_entry(o, &vlc_sim.nodes, list) {
+		o->gain[id] = VLC_SIM_GAIN_MAX;
+		n->gain[o->id] = VLC_SIM_GAIN_MAX;
+	}
+	list_add_tail(&n->list, &vlc_sim.nodes);
+	vlc_sim.by_id[id] = n;
+	mutex_unlock(&vlc_sim.lock);
+
+	snprintf(name, sizeof(name), "%d", id);
+	n->dbg = debugfs_create_dir(name, vlc_sim.dbg);
+	for (id = 0; id < VLC_SIM_NATTRS; id++) {
+		n->files[id].node = n;
+		n->files[id].attr = &vlc_sim_attrs[id];
+		debugfs_create_file(vlc_sim_attrs[id].name, 0600, n->dbg,
+				    &n->files[id], &vlc_sim_attr_fops);
+	}
+	return 0;
+}
+
+static void vlc_sim_dellink(struct net_device *ndev, struct list_head *head)
+{
+	struct vlc_sim_node *n = netdev_priv(ndev), *o;
+
+	debugfs_remove_recursive(n->dbg);
+	mutex_lock(&vlc_sim.lock);
+	list_del(&n->list);
+	vlc_sim.by_id[n->id] = NULL;
+	list_for_each_entry(o, &vlc_sim.nodes, list) {
+		o->gain[n->id] = 0;
+		o->covered_until[n->id] = 0;
+	}
+	mutex_unlock(&vlc_sim.lock);
+	unregister_netdevice_queue(ndev, head);
+}
+
 static struct rtnl_link_ops vlc_sim_link_ops __read_mostly = {
 	.kind		= VLC_DRV_NAME,
 	.priv_size	= sizeof(struct vlc_sim_node),
 	.setup		= vlc_sim_setup,
 	.validate	= vlc_sim_validate,
+	.newlink	= vlc_sim_newlink,
+	.dellink	= vlc_sim_dellink,
 };
 
 static int __init vlc_sim_init(void)
 {
-	return rtnl_link_register(&vlc_sim_link_ops);
+	int err;
+
+	mutex_init(&vlc_sim.lock);
+	INIT_LIST_HEAD(&vlc_sim.nodes);
+	prandom_seed_state(&vlc_sim.rnd, seed);
+	vlc_sim.dbg = debugfs_create_dir("vlc_sim", NULL);
+	debugfs_create_file("edges", 0600, vlc_sim.dbg, NULL,
+			    &vlc_sim_edges_fops);
+	debugfs_create_file("vtime_ns", 0400, vlc_sim.dbg, NULL,
+			    &vlc_sim_vtime_fops);
+
+	vlc_sim.thread = kthread_run(vlc_sim_thread, NULL, "vlc_sim");
+	if (IS_ERR(vlc_sim.thread)) {
+		err = PTR_ERR(vlc_sim.thread);
+		goto err_dbg;
+	}
+	err = rtnl_link_register(&vlc_sim_link_ops);
+	if (err)
+		goto err_thread;
+	return 0;
+
+err_thread:
+	kthread_stop(vlc_sim.thread);
+err_dbg:
+	debugfs_remove_recursive(vlc_sim.dbg);
+	return err;
 }
 
 static void __exit vlc_sim_exit(void)
 {
 	rtnl_link_unregister(&vlc_sim_link_ops);
+	kthread_stop(vlc_sim.thread);
+	debugfs_remove_recursive(vlc_sim.dbg);
 }
 
 module_init(vlc_sim_init);

@@ -1,0 +1,1036 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Test cases of the VLC MAC core, written once and included by the KUnit
+ * wrapper (vlc_mac_kunit.c) and the host cmocka runner
+ * (tests/host/vlc_mac_test.c). The list at the end names them for both.
+ *
+ * MACs are wired back to back through a symbol channel run frame by
+ * frame: each frame every node's tx_symbol is collected; a receiver sees
+ * the one symbol sent (maybe erased or flipped at a seeded rate), an
+ * erasure when two or more sent (a collision), or idle.
+ */
+
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/string.h>
+#include <linux/crc-ccitt.h>
+
+#include "vlc_test.h"
+#include "vlc_phy.h"
+#include "vlc_mac.h"
+
+/* Helpers that check things take the runner's context like a case. */
+#ifdef __KERNEL__
+#define TN_CTX		struct kunit *vlc_test_ctx
+#else
+#define TN_CTX		void **vlc_test_ctx
+#endif
+
+#define TN_NODES	3
+#define TN_PKTS		48
+#define TN_FIFO		16
+
+/* A frame handed to a MAC; its bytes are regenerated from the id. */
+struct vlc_mac_tpkt {
+	u16 len;
+	u8 dst[VLC_MAC_ALEN];
+	u8 src[VLC_MAC_ALEN];
+	u16 et;
+	u8 from;
+	s8 done;		/* -1 queued, 0 dropped, 1 sent */
+	u8 deliveries[TN_NODES];
+};
+
+struct vlc_mac_tnode {
+	struct vlc_mac mac;
+	struct vlc_mac_tnet *net;
+	int idx;
+	bool present;
+	bool seen[TN_NODES];	/* whose light reaches this node */
+	u32 backlog[TN_PKTS];	/* ids waiting for room in the MAC */
+	u32 backlog_head;
+	u32 backlog_count;
+	u32 fifo[TN_FIFO];	/* ids queued in the MAC, oldest first */
+	u32 fifo_head;
+	u32 fifo_count;
+	u32 delivered;
+	u32 tx_ok;
+	u32 tx_fail;
+	u32 tx_syms;		/* data symbols emitted */
+	u32 first_tx;		/* frame of the first data symbol, or 0 */
+	u32 done_frame;		/* frame of the last tx_done */
+	s64 phase_sum;
+	u32 phase_calls;
+	u16 last_len;
+	u8 last[VLC_MAC_FRAME_MAX];
+};
+
+struct vlc_mac_tnet {
+	struct vlc_mac_tnode node[TN_NODES];
+	int n;
+	u64 rng;
+	u32 erase_ppm;		/* per received symbol */
+	u32 flip_ppm;
+	u32 frame;
+	u32 bad;		/* deliveries that were not a sent frame */
+	u32 dup;		/* a frame delivered twice to one node */
+	u32 npkts;
+	struct vlc_mac_tpkt pkt[TN_PKTS];
+	u8 scratch[VLC_MAC_FRAME_MAX];
+};
+
+/* Too big for a kernel stack, and the cases run one at a time. */
+static struct vlc_mac_tnet vlc_mac_tnet;
+
+static u64 tn_rand(struct vlc_mac_tnet *t)
+{
+	u64 z = (t->rng += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static u32 tn_below(struct vlc_mac_tnet *t, u32 n)
+{
+	return (u32)(((tn_rand(t) >> 32) * n) >> 32);
+}
+
+static void tn_vlc_addr(u8 *a, u8 x)
+{
+	a[0] = 0x02;
+	a[1] = 0x56;
+	a[2] = 0x4c;
+	a[3] = 0x43;
+	a[4] = 0x00;
+	a[5] = x;
+}
+
+static void tn_fill(const struct vlc_mac_tpkt *p, u32 id, u8 *f)
+{
+	unsigned int i;
+
+	memcpy(f, p->dst, VLC_MAC_ALEN);
+	memcpy(f + VLC_MAC_ALEN, p->src, VLC_MAC_ALEN);
+	f[12] = p->et >> 8;
+	f[13] = p->et & 0xff;
+	f[14] = id >> 8;
+	f[15] = id & 0xff;
+	for (i = 16; i < p->len; i++)
+		f[i] = (u8)(id * 37 + i * 13 + (i >> 4));
+}
+
+static void tn_deliver(void *ctx, const u8 *frame, unsigned int len)
+{
+	struct vlc_mac_tnode *nd = ctx;
+	struct vlc_mac_tnet *t = nd->net;
+	struct vlc_mac_tpkt *p;
+	u32 id;
+
+	nd->delivered++;
+	nd->last_len = len;
+	memcpy(nd->last, frame, len);
+	if (len < 16) {
+		t->bad++;
+		return;
+	}
+	id = frame[14] << 8 | frame[15];
+	if (id >= t->npkts) {
+		t->bad++;
+		return;
+	}
+	p = &t->pkt[id];
+	tn_fill(p, id, t->scratch);
+	if (len != p->len || memcmp(frame, t->scratch, len)) {
+		t->bad++;
+		return;
+	}
+	if (p->deliveries[nd->idx]++)
+		t->dup++;
+}
+
+static void tn_tx_done(void *ctx, unsigned int len, bool ok)
+{
+	struct vlc_mac_tnode *nd = ctx;
+	struct vlc_mac_tnet *t = nd->net;
+	struct vlc_mac_tpkt *p;
+
+	nd->done_frame = t->frame;
+	if (ok)
+		nd->tx_ok++;
+	else
+		nd->tx_fail++;
+	if (!nd->fifo_count) {
+		t->bad++;
+		return;
+	}
+	p = &t->pkt[nd->fifo[nd->fifo_head]];
+	nd->fifo_head = (nd->fifo_head + 1) % TN_FIFO;
+	nd->fifo_count--;
+	if (p->len != len || p->done != -1)
+		t->bad++;
+	p->done = ok;
+}
+
+static void tn_phase(void *ctx, s32 ns)
+{
+	struct vlc_mac_tnode *nd = ctx;
+
+	nd->phase_sum += ns;
+	nd->phase_calls++;
+}
+
+static u32 tn_random(void *ctx)
+{
+	struct vlc_mac_tnode *nd = ctx;
+
+	return (u32)(tn_rand(nd->net) >> 32);
+}
+
+static const struct vlc_mac_ops tn_ops = {
+	.deliver = tn_deliver,
+	.tx_done = tn_tx_done,
+	.phase = tn_phase,
+	.random = tn_random,
+};
+
+/* @n nodes with short addresses 1..n, all seeing each other. */
+static struct vlc_mac_tnet *tn_init(int n, u64 seed,
+				    const struct vlc_mac_params *tmpl)
+{
+	struct vlc_mac_tnet *t = &vlc_mac_tnet;
+	struct vlc_mac_params p;
+	int i, j;
+
+	memset(t, 0, sizeof(*t));
+	t->n = n;
+	t->rng = seed;
+	for (i = 0; i < n; i++) {
+		struct vlc_mac_tnode *nd = &t->node[i];
+
+		if (tmpl)
+			p = *tmpl;
+		else
+			vlc_mac_default_params(&p);
+		p.short_addr = i + 1;
+		nd->net = t;
+		nd->idx = i;
+		nd->present = true;
+		for (j = 0; j < n; j++)
+			nd->seen[j] = j != i;
+		vlc_mac_init(&nd->mac, &p, &tn_ops, nd);
+	}
+	return t;
+}
+
+static int tn_xmit(struct vlc_mac_tnet *t, int from, u32 id)
+{
+	struct vlc_mac_tnode *nd = &t->node[from];
+
+	if (nd->fifo_count >= TN_FIFO)
+		return -1;
+	tn_fill(&t->pkt[id], id, t->scratch);
+	if (vlc_mac_xmit(&nd->mac, t->scratch, t->pkt[id].len))
+		return -1;
+	nd->fifo[(nd->fifo_head + nd->fifo_count) % TN_FIFO] = id;
+	nd->fifo_count++;
+	return 0;
+}
+
+/*
+ * Register a frame and hand it to the MAC now, or with @backlog when the
+ * MAC has room (as the netdev does). Returns the id, or -1.
+ */
+static int tn_send_bl(struct vlc_mac_tnet *t, int from, const u8 *dst,
+		      const u8 *src, u16 et, unsigned int len, bool backlog)
+{
+	struct vlc_mac_tnode *nd = &t->node[from];
+	struct vlc_mac_tpkt *p;
+	u32 id = t->npkts;
+
+	if (id >= TN_PKTS)
+		return -1;
+	p = &t->pkt[id];
+	memset(p, 0, sizeof(*p));
+	p->len = len;
+	memcpy(p->dst, dst, VLC_MAC_ALEN);
+	if (src)
+		memcpy(p->src, src, VLC_MAC_ALEN);
+	else
+		tn_vlc_addr(p->src, nd->mac.p.short_addr);
+	p->et = et;
+	p->from = from;
+	p->done = -1;
+	if (backlog) {
+		nd->backlog[(nd->backlog_head + nd->backlog_count) %
+			    TN_PKTS] = id;
+		nd->backlog_count++;
+	} else if (tn_xmit(t, from, id)) {
+		return -1;
+	}
+	t->npkts++;
+	return id;
+}
+
+static int tn_send(struct vlc_mac_tnet *t, int from, const u8 *dst,
+		   const u8 *src, u16 et, unsigned int len)
+{
+	return tn_send_bl(t, from, dst, src, et, len, false);
+}
+
+/* Unicast IPv4-like frame from node @from to node @to. */
+static int tn_send_ip(struct vlc_mac_tnet *t, int from, int to,
+		      unsigned int len)
+{
+	u8 dst[VLC_MAC_ALEN];
+
+	tn_vlc_addr(dst, t->node[to].mac.p.short_addr);
+	return tn_send(t, from, dst, NULL, 0x0800, len);
+}
+
+static int tn_queue_ip(struct vlc_mac_tnet *t, int from, int to,
+		       unsigned int len)
+{
+	u8 dst[VLC_MAC_ALEN];
+
+	tn_vlc_addr(dst, t->node[to].mac.p.short_addr);
+	return tn_send_bl(t, from, dst, NULL, 0x0800, len, true);
+}
+
+static void tn_step(struct vlc_mac_tnet *t)
+{
+	int sym[TN_NODES], i, j, k, nsend;
+	struct vlc_phy_rx rx;
+
+	t->frame++;
+	for (i = 0; i < t->n; i++) {
+		struct vlc_mac_tnode *nd = &t->node[i];
+
+		while (nd->backlog_count && !vlc_mac_tx_full(&nd->mac) &&
+		       !tn_xmit(t, i, nd->backlog[nd->backlog_head])) {
+			nd->backlog_head = (nd->backlog_head + 1) % TN_PKTS;
+			nd->backlog_count--;
+		}
+		sym[i] = nd->present ? vlc_mac_tx_symbol(&nd->mac) :
+			 VLC_SYM_IDLE;
+		if (sym[i] >= 0) {
+			nd->tx_syms++;
+			if (!nd->first_tx)
+				nd->first_tx = t->frame;
+		}
+	}
+	for (j = 0; j < t->n; j++) {
+		struct vlc_mac_tnode *nd = &t->node[j];
+
+		if (!nd->present)
+			continue;
+		memset(&rx, 0, sizeof(rx));
+		rx.sym = VLC_SYM_IDLE;
+		rx.bits = nd->mac.p.bits_per_symbol;
+		nsend = 0;
+		for (k = 0; k < t->n; k++) {
+			if (!nd->seen[k] || sym[k] < 0)
+				continue;
+			nsend++;
+			rx.sym = sym[k];
+		}
+		if (nsend > 1) {
+			rx.sym = VLC_SYM_ERASURE;
+		} else if (nsend == 1) {
+			if (t->erase_ppm && tn_below(t, 1000000) < t->erase_ppm)
+				rx.sym = VLC_SYM_ERASURE;
+			else if (t->flip_ppm &&
+				 tn_below(t, 1000000) < t->flip_ppm)
+				rx.sym ^= 1 << tn_below(t, rx.bits);
+		}
+		rx.carrier = nsend > 0;
+		rx.sync = VLC_PHY_SYNC_NONE;
+		if (sym[j] >= 0)
+			rx.flags |= VLC_PHY_RX_OWN_TX;
+		vlc_mac_rx_frame(&nd->mac, &rx);
+	}
+}
+
+static bool tn_all_done(struct vlc_mac_tnet *t)
+{
+	u32 i;
+
+	for (i = 0; i < t->npkts; i++)
+		if (t->pkt[i].done < 0)
+			return false;
+	return true;
+}
+
+/* Run until every queued frame is done, then @settle more frames. */
+static u32 tn_run(struct vlc_mac_tnet *t, u32 max, u32 settle)
+{
+	u32 start = t->frame;
+
+	while (!tn_all_done(t) && t->frame - start < max)
+		tn_step(t);
+	while (settle--)
+		tn_step(t);
+	return t->frame - start;
+}
+
+/* 1. Unicast ping and MTU frames, broadcast, odd addresses: byte-exact. */
+static void tn_case_delivery(TN_CTX, int bits)
+{
+	struct vlc_mac_params p;
+	struct vlc_mac_tnet *t;
+	u8 bcast[VLC_MAC_ALEN], odd_dst[VLC_MAC_ALEN] = {
+		0x00, 0x11, 0x22, 0x33, 0x44, 0x55 };
+	u8 odd_src[VLC_MAC_ALEN] = {
+		0x00, 0xaa, 0xbb, 0xcc, 0xdd, 0xee };
+	int ping, mtu, arp, odd, i;
+
+	vlc_mac_default_params(&p);
+	p.bits_per_symbol = bits;
+	t = tn_init(3, 1, &p);
+	memset(bcast, 0xff, sizeof(bcast));
+	ping = tn_send_ip(t, 0, 1, 98);
+	mtu = tn_send_ip(t, 0, 1, 1514);
+	arp = tn_send(t, 0, bcast, NULL, 0x0806, 42);
+	odd = tn_send(t, 0, odd_dst, odd_src, 0x88b5, 300);
+	VLC_ASSERT_TRUE(ping >= 0 && mtu >= 0 && arp >= 0 &&
+			odd >= 0);
+	tn_run(t, 60000, 500);
+	VLC_EXPECT_EQ(t->bad, 0);
+	VLC_EXPECT_EQ(t->dup, 0);
+	for (i = 0; i < 4; i++)
+		VLC_EXPECT_EQ(t->pkt[i].done, 1);
+	VLC_EXPECT_EQ(t->pkt[ping].deliveries[1], 1);
+	VLC_EXPECT_EQ(t->pkt[mtu].deliveries[1], 1);
+	VLC_EXPECT_EQ(t->pkt[ping].deliveries[2], 0);
+	VLC_EXPECT_EQ(t->pkt[mtu].deliveries[2], 0);
+	VLC_EXPECT_EQ(t->pkt[arp].deliveries[1], 1);
+	VLC_EXPECT_EQ(t->pkt[arp].deliveries[2], 1);
+	VLC_EXPECT_EQ(t->pkt[odd].deliveries[1], 1);
+	VLC_EXPECT_EQ(t->pkt[odd].deliveries[2], 1);
+	VLC_EXPECT_EQ(t->node[1].delivered, 4);
+	VLC_EXPECT_EQ(t->node[2].delivered, 2);
+	/* 1 + 12 unicast fragments acked, nothing retried */
+	VLC_EXPECT_EQ(t->node[0].mac.stats.tx_acked, 13);
+	VLC_EXPECT_EQ(t->node[0].mac.stats.tx_retries, 0);
+	VLC_EXPECT_EQ(t->node[0].mac.stats.tx_fragments,
+		      13 + 1 + 3);
+	VLC_EXPECT_EQ(t->node[1].mac.stats.rx_crc_errors, 0);
+	VLC_EXPECT_EQ(vlc_mac_tx_full(&t->node[0].mac), false);
+}
+
+VLC_TEST(vlc_mac_test_delivery)
+{
+	tn_case_delivery(vlc_test_ctx, 1);
+}
+
+VLC_TEST(vlc_mac_test_delivery_4ppm)
+{
+	tn_case_delivery(vlc_test_ctx, 2);
+}
+
+/* 2. Erasures and bit flips: delivered intact exactly once, or dropped. */
+VLC_TEST(vlc_mac_test_noise)
+{
+	static const u16 sizes[] = { 98, 42, 300, 98, 600, 160 };
+	struct vlc_mac_params p;
+	struct vlc_mac_tnet *t;
+	u32 i, ok = 0, dropped = 0;
+	u64 crc = 0, aborts = 0;
+	int id;
+
+	vlc_mac_default_params(&p);
+	p.retry_limit = 10;
+	t = tn_init(2, 7, &p);
+	t->erase_ppm = 1000;
+	t->flip_ppm = 1000;
+	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
+		id = tn_queue_ip(t, 0, 1, sizes[i]);
+		VLC_ASSERT_TRUE(id >= 0);
+		id = tn_queue_ip(t, 1, 0, sizes[ARRAY_SIZE(sizes) - 1 - i]);
+		VLC_ASSERT_TRUE(id >= 0);
+	}
+	tn_run(t, 400000, 3000);
+	VLC_ASSERT_TRUE(tn_all_done(t));
+	VLC_EXPECT_EQ(t->bad, 0);
+	VLC_EXPECT_EQ(t->dup, 0);
+	for (i = 0; i < t->npkts; i++) {
+		struct vlc_mac_tpkt *pk = &t->pkt[i];
+		int to = !pk->from;
+
+		if (pk->done == 1) {
+			ok++;
+			VLC_EXPECT_EQ(pk->deliveries[to], 1);
+		} else {
+			/* the receiver may have it; only its ACKs got lost */
+			dropped++;
+			VLC_EXPECT_LE(pk->deliveries[to], 1);
+		}
+	}
+	for (i = 0; i < 2; i++) {
+		struct vlc_mac_stats *s = &t->node[i].mac.stats;
+
+		crc += s->rx_crc_errors + s->rx_bad_header;
+		aborts += s->rx_erasure_aborts;
+		VLC_EXPECT_EQ(s->tx_dropped, t->node[i].tx_fail);
+	}
+	VLC_TEST_LOG("noise: %u ok, %u dropped, %llu crc/header, %llu erasure",
+		     ok, dropped, (unsigned long long)crc,
+		     (unsigned long long)aborts);
+	VLC_EXPECT_GT(crc, 0);
+	VLC_EXPECT_GT(aborts, 0);
+	VLC_EXPECT_GE(ok, t->npkts - 2);
+}
+
+/* Symbols of a raw frame, for feeding garbage straight into rx_frame. */
+struct tn_raw {
+	int sym[2400];
+	unsigned int n;
+};
+
+static struct tn_raw tn_raw;
+
+static void tn_raw_bytes(struct tn_raw *r, const u8 *b, unsigned int len)
+{
+	unsigned int i, k;
+
+	for (i = 0; i < len; i++)
+		for (k = 0; k < 8 && r->n < ARRAY_SIZE(r->sym); k++)
+			r->sym[r->n++] = (b[i] >> (7 - k)) & 1;
+}
+
+/* Preamble, SFD, @len bytes of header and payload, CRC unless !crc. */
+static struct tn_raw *tn_raw_frame(const u8 *b, unsigned int len, bool crc)
+{
+	struct tn_raw *r = &tn_raw;
+	u8 sfd = 0x97, fcs[2];
+	u16 c;
+
+	for (r->n = 0; r->n < 8; r->n++)
+		r->sym[r->n] = r->n & 1;
+	tn_raw_bytes(r, &sfd, 1);
+	tn_raw_bytes(r, b, len);
+	if (crc) {
+		c = ~crc_ccitt(0xffff, b, len);
+		fcs[0] = c & 0xff;
+		fcs[1] = c >> 8;
+		tn_raw_bytes(r, fcs, 2);
+	}
+	return r;
+}
+
+/* Feed symbols into node 1 (its own output is recorded), then idle. */
+static void tn_feed(struct vlc_mac_tnet *t, const int *sym, unsigned int n,
+		    unsigned int idle)
+{
+	struct vlc_mac_tnode *nd = &t->node[1];
+	struct vlc_phy_rx rx;
+	unsigned int i;
+	int s;
+
+	for (i = 0; i < n + idle; i++) {
+		t->frame++;
+		s = vlc_mac_tx_symbol(&nd->mac);
+		if (s >= 0)
+			nd->tx_syms++;
+		memset(&rx, 0, sizeof(rx));
+		rx.bits = 1;
+		rx.sym = i < n ? sym[i] : VLC_SYM_IDLE;
+		rx.carrier = rx.sym != VLC_SYM_IDLE;
+		if (s >= 0)
+			rx.flags = VLC_PHY_RX_OWN_TX;
+		vlc_mac_rx_frame(&nd->mac, &rx);
+	}
+}
+
+static void tn_feed_frame(struct vlc_mac_tnet *t, const u8 *b,
+			  unsigned int len)
+{
+	struct tn_raw *r = tn_raw_frame(b, len, true);
+
+	tn_feed(t, r->sym, r->n, 100);
+}
+
+/* A DATA header + payload from @tx to node 1 (short 2). */
+static unsigned int tn_data(u8 *b, u8 tx, u8 seq, u8 frag, bool last,
+			    unsigned int len)
+{
+	unsigned int i, n = 0;
+
+	b[n++] = 1 << 5 | (last ? 0x10 : 0);	/* DATA, IPv4 */
+	b[n++] = 2;
+	b[n++] = tx;
+	b[n++] = seq << 5 | frag;
+	b[n++] = len;
+	for (i = 0; i < len; i++)
+		b[n++] = i;
+	return n;
+}
+
+#define TN_STAT(x)	(t->node[1].mac.stats.x)
+
+/* 3. Malformed input from the air: each dropped into its own counter. */
+VLC_TEST(vlc_mac_test_malformed)
+{
+	static u8 b[VLC_MAC_AIR_MAX + 16];
+	struct vlc_mac_tnet *t = tn_init(2, 3, NULL);
+	struct tn_raw *r;
+	unsigned int n, i, acks;
+	int bad_sym[64];
+
+	t->node[0].present = false;
+	tn_feed(t, NULL, 0, 4);
+
+	/* a good single-fragment frame is accepted and acknowledged */
+	n = tn_data(b, 9, 1, 0, true, 30);
+	tn_feed_frame(t, b, n);
+	VLC_EXPECT_EQ(TN_STAT(rx_frames_ok), 1);
+	VLC_EXPECT_EQ(TN_STAT(rx_delivered), 1);
+	VLC_EXPECT_EQ(t->node[1].delivered, 1);
+	VLC_EXPECT_EQ(t->node[1].last_len, 14 + 30);
+	VLC_EXPECT_EQ(t->node[1].tx_syms, 64);		/* its ACK */
+	t->node[1].delivered = 0;
+
+	/* truncated: idle in the middle of the payload */
+	n = tn_data(b, 9, 2, 0, true, 30);
+	r = tn_raw_frame(b, n, true);
+	tn_feed(t, r->sym, r->n - 100, 100);
+	VLC_EXPECT_EQ(TN_STAT(rx_truncated), 1);
+
+	/* length beyond the buffer, and zero */
+	n = tn_data(b, 9, 2, 0, true, 30);
+	b[4] = VLC_MAC_FRAG_MAX + 1;
+	tn_feed_frame(t, b, n);
+	VLC_EXPECT_EQ(TN_STAT(rx_bad_header), 1);
+	b[4] = 255;
+	tn_feed_frame(t, b, n);
+	VLC_EXPECT_EQ(TN_STAT(rx_bad_header), 2);
+	b[4] = 0;
+	tn_feed_frame(t, b, n);
+	VLC_EXPECT_EQ(TN_STAT(rx_bad_header), 3);
+
+	/* bad CRC */
+	n = tn_data(b, 9, 2, 0, true, 30);
+	r = tn_raw_frame(b, n, true);
+	r->sym[r->n - 3] ^= 1;
+	tn_feed(t, r->sym, r->n, 100);
+	VLC_EXPECT_EQ(TN_STAT(rx_crc_errors), 1);
+
+	/* unknown types: reserved 0, 6, 7, RTS/CTS/BEACON of MAC v2 */
+	for (i = 0; i < 8; i++) {
+		if (i == 1 || i == 2)
+			continue;
+		n = tn_data(b, 9, 2, 0, true, 30);
+		b[0] = i << 5;
+		tn_feed_frame(t, b, n);
+	}
+	VLC_EXPECT_EQ(TN_STAT(rx_bad_header), 3 + 6);
+	/* an ACK with reserved bits set */
+	b[0] = 2 << 5 | 1;
+	b[1] = 2;
+	b[2] = 9;
+	b[3] = 0;
+	tn_feed_frame(t, b, 4);
+	VLC_EXPECT_EQ(TN_STAT(rx_bad_header), 3 + 7);
+
+	/* erasure inside a frame; an out-of-range symbol counts as one */
+	n = tn_data(b, 9, 2, 0, true, 30);
+	r = tn_raw_frame(b, n, true);
+	r->sym[100] = VLC_SYM_ERASURE;
+	tn_feed(t, r->sym, r->n, 100);
+	VLC_EXPECT_EQ(TN_STAT(rx_erasure_aborts), 1);
+	r = tn_raw_frame(b, n, true);
+	r->sym[120] = 3;
+	tn_feed(t, r->sym, r->n, 100);
+	VLC_EXPECT_EQ(TN_STAT(rx_erasure_aborts), 2);
+
+	/* light without a delimiter */
+	for (i = 0; i < ARRAY_SIZE(bad_sym); i++)
+		bad_sym[i] = i & 1;
+	tn_feed(t, bad_sym, ARRAY_SIZE(bad_sym), 10);
+	VLC_EXPECT_EQ(TN_STAT(rx_no_delimiter), 1);
+
+	/* fragments: 0 (accepted), 2 (out of order), 0 again (duplicate) */
+	acks = t->node[1].tx_syms;
+	n = tn_data(b, 9, 3, 0, false, 64);
+	tn_feed_frame(t, b, n);
+	VLC_EXPECT_EQ(t->node[1].tx_syms, acks + 64);
+	n = tn_data(b, 9, 3, 2, false, 64);
+	tn_feed_frame(t, b, n);
+	VLC_EXPECT_EQ(TN_STAT(rx_out_of_order), 1);
+	VLC_EXPECT_EQ(t->node[1].tx_syms, acks + 64);	/* no ACK */
+	n = tn_data(b, 9, 3, 0, false, 64);
+	tn_feed_frame(t, b, n);
+	VLC_EXPECT_EQ(TN_STAT(rx_dup), 1);
+	VLC_EXPECT_EQ(t->node[1].tx_syms, acks + 128);	/* ACKed again */
+
+	/* a fragment of a packet never started */
+	n = tn_data(b, 10, 5, 3, true, 64);
+	tn_feed_frame(t, b, n);
+	VLC_EXPECT_EQ(TN_STAT(rx_orphan), 1);
+	VLC_EXPECT_EQ(t->node[1].tx_syms, acks + 128);
+
+	/* an ACK to us that nobody asked for; one to another node */
+	b[0] = 2 << 5;
+	b[1] = 2;
+	b[2] = 9;
+	b[3] = 3 << 5;
+	tn_feed_frame(t, b, 4);
+	VLC_EXPECT_EQ(TN_STAT(rx_unexpected_ack), 1);
+	b[1] = 7;
+	tn_feed_frame(t, b, 4);
+	VLC_EXPECT_EQ(TN_STAT(rx_unexpected_ack), 1);
+	VLC_EXPECT_EQ(TN_STAT(rx_other), 1);
+
+	/* seven 240-byte fragments overflow any Ethernet frame */
+	for (i = 0; i < 7; i++) {
+		n = tn_data(b, 11, 1, i, false, VLC_MAC_FRAG_MAX);
+		tn_feed_frame(t, b, n);
+	}
+	VLC_EXPECT_EQ(TN_STAT(rx_too_long), 1);
+
+	/* a later fragment that disagrees with the first one's header */
+	n = tn_data(b, 12, 1, 0, false, 64);
+	tn_feed_frame(t, b, n);
+	n = tn_data(b, 12, 1, 1, true, 64);
+	b[0] |= 1 << 2;		/* ARP instead of IPv4 */
+	tn_feed_frame(t, b, n);
+	VLC_EXPECT_EQ(TN_STAT(rx_bad_header), 3 + 7 + 1);
+
+	/* uncoded ethertype needs its 2 bytes */
+	n = tn_data(b, 13, 1, 0, true, 1);
+	b[0] |= 3 << 2;
+	tn_feed_frame(t, b, n);
+	VLC_EXPECT_EQ(TN_STAT(rx_bad_header), 3 + 7 + 2);
+
+	VLC_EXPECT_EQ(t->node[1].delivered, 0);
+	VLC_EXPECT_EQ(TN_STAT(rx_delivered), 1);
+}
+
+/* 4. Nobody answers: exactly retry_limit retries, then the queue drains. */
+VLC_TEST(vlc_mac_test_retry_limit)
+{
+	struct vlc_mac_params p;
+	struct vlc_mac_tnet *t;
+	struct vlc_mac_stats *s;
+
+	vlc_mac_default_params(&p);
+	p.retry_limit = 3;
+	p.cw_max = 32;
+	t = tn_init(2, 11, &p);
+	t->node[1].present = false;
+	VLC_ASSERT_TRUE(tn_send_ip(t, 0, 1, 98) >= 0);
+	VLC_ASSERT_TRUE(tn_send_ip(t, 0, 1, 200) >= 0);
+	tn_run(t, 100000, 10);
+	s = &t->node[0].mac.stats;
+	VLC_ASSERT_TRUE(tn_all_done(t));
+	VLC_EXPECT_EQ(t->pkt[0].done, 0);
+	VLC_EXPECT_EQ(t->pkt[1].done, 0);
+	VLC_EXPECT_EQ(t->node[0].tx_fail, 2);
+	VLC_EXPECT_EQ(s->tx_retries, 2 * 3);
+	VLC_EXPECT_EQ(s->tx_fragments, 2 * (3 + 1));
+	VLC_EXPECT_EQ(s->tx_dropped, 2);
+	VLC_EXPECT_EQ(s->tx_acked, 0);
+	VLC_EXPECT_EQ(s->collisions, 0);
+	VLC_EXPECT_EQ(t->node[0].mac.txq_count, 0);
+	VLC_EXPECT_EQ(t->node[0].mac.tx_state, VLC_MAC_TX_IDLE);
+	VLC_EXPECT_EQ(t->node[0].mac.cw, p.cw_min);
+	VLC_EXPECT_EQ(t->bad, 0);
+}
+
+/*
+ * 5. Two senders, one receiver: backoff sorts out the collisions. With
+ * cw_min 1 both senders start in the same frame, so the first attempts
+ * must collide and only the doubled windows can separate them.
+ */
+static void tn_case_csma(TN_CTX, u16 cw_min, u64 seed)
+{
+	u64 backoffs = 0, coll = 0, retries = 0;
+	struct vlc_mac_params p;
+	struct vlc_mac_tnet *t;
+	u32 i;
+
+	vlc_mac_default_params(&p);
+	p.cw_min = cw_min;
+	t = tn_init(3, seed, &p);
+	for (i = 0; i < 4; i++) {
+		VLC_ASSERT_TRUE(tn_send_ip(t, 0, 2, i & 1 ? 300 : 98) >= 0);
+		VLC_ASSERT_TRUE(tn_send_ip(t, 1, 2, i & 1 ? 98 : 300) >= 0);
+	}
+	VLC_EXPECT_EQ(vlc_mac_tx_full(&t->node[0].mac), true);
+	VLC_EXPECT_EQ(tn_send_ip(t, 0, 2, 98), -1);
+	tn_run(t, 200000, 500);
+	VLC_ASSERT_TRUE(tn_all_done(t));
+	for (i = 0; i < t->npkts; i++) {
+		VLC_EXPECT_EQ(t->pkt[i].done, 1);
+		VLC_EXPECT_EQ(t->pkt[i].deliveries[2], 1);
+	}
+	for (i = 0; i < 2; i++) {
+		backoffs += t->node[i].mac.stats.backoffs;
+		coll += t->node[i].mac.stats.collisions;
+		retries += t->node[i].mac.stats.tx_retries;
+	}
+	VLC_TEST_LOG("csma cw_min %u: %llu backoffs, %llu collisions, %llu retries, %u frames",
+		     cw_min, (unsigned long long)backoffs,
+		     (unsigned long long)coll, (unsigned long long)retries,
+		     t->frame);
+	VLC_EXPECT_GT(backoffs, 0);
+	if (cw_min == 1) {
+		VLC_EXPECT_GT(coll, 0);
+		VLC_EXPECT_GE(retries, 2);
+		VLC_EXPECT_GT(t->node[2].mac.stats.rx_erasure_aborts, 0);
+	}
+	VLC_EXPECT_EQ(t->node[2].delivered, 8);
+	VLC_EXPECT_EQ(t->bad, 0);
+	VLC_EXPECT_EQ(t->dup, 0);
+}
+
+VLC_TEST(vlc_mac_test_csma)
+{
+	tn_case_csma(vlc_test_ctx, 8, 5);
+	tn_case_csma(vlc_test_ctx, 1, 6);
+}
+
+/* Feed node 0 @n frames of neighbour light at @offset ns. */
+static void tn_sync(struct vlc_mac_tnet *t, int idx, s32 offset,
+		    enum vlc_phy_sync sync, unsigned int n)
+{
+	struct vlc_mac_tnode *nd = &t->node[idx];
+	struct vlc_phy_rx rx;
+
+	while (n--) {
+		memset(&rx, 0, sizeof(rx));
+		vlc_mac_tx_symbol(&nd->mac);
+		rx.sym = 0;
+		rx.bits = 1;
+		rx.carrier = true;
+		rx.sync = sync;
+		rx.offset_ns = offset;
+		vlc_mac_rx_frame(&nd->mac, &rx);
+	}
+}
+
+/* 6. Resync: half the mean offset per 16 frames, dead band respected. */
+VLC_TEST(vlc_mac_test_resync)
+{
+	struct vlc_mac_tnet *t = tn_init(2, 13, NULL);
+	struct vlc_mac_tnode *a = &t->node[0], *b = &t->node[1];
+	s32 d, da, db;
+	int i;
+
+	t->node[1].present = false;
+	tn_sync(t, 0, 10000, VLC_PHY_SYNC_LATE, 15);
+	VLC_EXPECT_EQ(a->phase_calls, 0);
+	tn_sync(t, 0, 10000, VLC_PHY_SYNC_LATE, 1);
+	VLC_EXPECT_EQ(a->phase_calls, 1);
+	VLC_EXPECT_EQ(a->phase_sum, 5000);
+	tn_sync(t, 0, 10000, VLC_PHY_SYNC_LATE, 48);
+	VLC_EXPECT_EQ(a->phase_calls, 4);
+	VLC_EXPECT_EQ(a->phase_sum, 20000);
+	VLC_EXPECT_EQ(a->mac.stats.phase_corrections, 4);
+
+	/* inside the dead band (2 us): nothing */
+	tn_sync(t, 0, 1900, VLC_PHY_SYNC_LATE, 64);
+	tn_sync(t, 0, -2000, VLC_PHY_SYNC_EARLY, 64);
+	VLC_EXPECT_EQ(a->phase_calls, 4);
+	/* frames with no sync information do not count */
+	tn_sync(t, 0, 50000, VLC_PHY_SYNC_NONE, 64);
+	VLC_EXPECT_EQ(a->phase_calls, 4);
+	/* early neighbour: move earlier; the mean is what counts */
+	a->phase_sum = 0;
+	tn_sync(t, 0, -6000, VLC_PHY_SYNC_EARLY, 8);
+	tn_sync(t, 0, -10000, VLC_PHY_SYNC_EARLY, 8);
+	VLC_EXPECT_EQ(a->phase_calls, 5);
+	VLC_EXPECT_EQ(a->phase_sum, -4000);
+
+	/* closed loop, one side correcting: halves, never overshoots */
+	a->phase_sum = 0;
+	d = 40000;
+	for (i = 0; i < 40; i++) {
+		s32 seen = d - (s32)a->phase_sum;
+
+		VLC_EXPECT_GE(seen, 0);
+		tn_sync(t, 0, seen, seen ? VLC_PHY_SYNC_LATE :
+			VLC_PHY_SYNC_IN, 16);
+	}
+	VLC_EXPECT_LE(d - a->phase_sum, 2000);
+	VLC_EXPECT_GE(d - a->phase_sum, 0);
+
+	/* both sides correcting: they meet in the middle at once */
+	t->node[1].present = true;
+	a->phase_sum = 0;
+	b->phase_sum = 0;
+	d = 30000;	/* b's grid runs d ns after a's */
+	for (i = 0; i < 4; i++) {
+		s32 rel = d + (s32)b->phase_sum - (s32)a->phase_sum;
+
+		tn_sync(t, 0, rel, VLC_PHY_SYNC_LATE, 16);
+		tn_sync(t, 1, -rel, VLC_PHY_SYNC_EARLY, 16);
+	}
+	da = (s32)a->phase_sum;
+	db = (s32)b->phase_sum;
+	VLC_EXPECT_EQ(da, 15000);
+	VLC_EXPECT_EQ(db, -15000);
+	VLC_EXPECT_EQ(d + db - da, 0);
+}
+
+static void vlc_mac_tparam(struct vlc_mac_params *p, int which, int v)
+{
+	switch (which) {
+	case 0:
+		p->short_addr = v;
+		break;
+	case 1:
+		p->bits_per_symbol = v;
+		break;
+	case 2:
+		p->frag_size = v;
+		break;
+	case 3:
+		p->retry_limit = v;
+		break;
+	case 4:
+		p->cw_min = v;
+		break;
+	case 5:
+		p->cw_max = v;
+		break;
+	case 6:
+		p->difs = v;
+		break;
+	case 7:
+		p->sifs = v;
+		break;
+	case 8:
+		p->ack_timeout = v;
+		break;
+	case 9:
+		p->preamble = v;
+		break;
+	default:
+		p->sync_deadband_ns = v;
+		break;
+	}
+}
+
+/* 7. Every bad value: -EINVAL naming the field, old parameters kept. */
+VLC_TEST(vlc_mac_test_params)
+{
+	static const struct {
+		const char *field;
+		int which;
+		int value;
+	} bad[] = {
+		{ "short_addr", 0, 255 },
+		{ "bits_per_symbol", 1, 0 },
+		{ "bits_per_symbol", 1, 3 },
+		{ "frag_size", 2, 47 },
+		{ "frag_size", 2, 241 },
+		{ "retry_limit", 3, 16 },
+		{ "cw_min", 4, 0 },
+		{ "cw_min", 4, 512 },
+		{ "cw_max", 5, 0 },
+		{ "cw_max", 5, 2048 },
+		{ "difs", 6, 2 },
+		{ "difs", 6, 65 },
+		{ "sifs", 7, 0 },
+		{ "sifs", 7, 16 },
+		{ "ack_timeout", 8, 20 },
+		{ "ack_timeout", 8, 5000 },
+		{ "preamble", 9, 1 },
+		{ "preamble", 9, 33 },
+		{ "sync_deadband_ns", 10, 1000001 },
+	};
+	struct vlc_mac_tnet *t = tn_init(1, 17, NULL);
+	struct vlc_mac *mac = &t->node[0].mac;
+	struct vlc_mac_params good, p;
+	const char *why;
+	unsigned int i;
+
+	vlc_mac_default_params(&good);
+	good.short_addr = 7;
+	good.bits_per_symbol = 2;
+	good.frag_size = 200;
+	good.ack_timeout = 100;
+	VLC_ASSERT_EQ(vlc_mac_set_params(mac, &good, &why), 0);
+	VLC_EXPECT_TRUE(!why);
+	VLC_EXPECT_EQ(vlc_mac_ack_timeout(mac), 100);
+
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		p = good;
+		vlc_mac_tparam(&p, bad[i].which, bad[i].value);
+		why = NULL;
+		VLC_EXPECT_EQ(vlc_mac_set_params(mac, &p, &why), -EINVAL);
+		VLC_EXPECT_STR_HAS(why, bad[i].field);
+		VLC_EXPECT_EQ(memcmp(&mac->p, &good, sizeof(good)), 0);
+	}
+	VLC_EXPECT_EQ(vlc_mac_ack_timeout(mac), 100);
+
+	/* 0 derives the timeout: SIFS + the ACK's airtime + slack */
+	p = good;
+	p.ack_timeout = 0;
+	VLC_ASSERT_EQ(vlc_mac_set_params(mac, &p, NULL), 0);
+	VLC_EXPECT_EQ(vlc_mac_ack_timeout(mac),
+		      p.sifs + vlc_mac_frame_symbols(&p, 7) + 4);
+
+	/* address compression */
+	{
+		u8 a[VLC_MAC_ALEN] = { 0x02, 0x56, 0x4c, 0x43, 0x00, 0x2a };
+
+		VLC_EXPECT_EQ(vlc_mac_short_addr(a), 0x2a);
+		a[5] = 0xff;
+		VLC_EXPECT_EQ(vlc_mac_short_addr(a), -1);
+		memset(a, 0xff, sizeof(a));
+		VLC_EXPECT_EQ(vlc_mac_short_addr(a), VLC_MAC_BCAST);
+		a[0] = 0x33;
+		VLC_EXPECT_EQ(vlc_mac_short_addr(a), -1);
+	}
+	/* the CRC is the kernel's X.25 one (check value of "123456789") */
+	VLC_EXPECT_EQ((u16)~crc_ccitt(0xffff, (const u8 *)"123456789", 9),
+		      0x906e);
+	/* frames from the stack that cannot be sent */
+	VLC_EXPECT_EQ(vlc_mac_xmit(mac, t->scratch, 14), -EINVAL);
+	VLC_EXPECT_EQ(vlc_mac_xmit(mac, t->scratch, VLC_MAC_FRAME_MAX + 1),
+		      -EINVAL);
+}
+
+/* 8. The documented airtime of a ping one way, ACK included. */
+static void tn_case_overhead(TN_CTX, int bits, u32 total, u32 data,
+			     u32 ack)
+{
+	struct vlc_mac_params p;
+	struct vlc_mac_tnet *t;
+
+	vlc_mac_default_params(&p);
+	p.bits_per_symbol = bits;
+	t = tn_init(2, 19, &p);
+	VLC_ASSERT_TRUE(tn_send_ip(t, 0, 1, 98) >= 0);
+	tn_run(t, 10000, 0);
+	VLC_ASSERT_EQ(t->pkt[0].done, 1);
+	VLC_EXPECT_EQ(t->node[0].done_frame -
+		      t->node[0].first_tx + 1, total);
+	VLC_EXPECT_EQ(t->node[0].tx_syms, data);
+	VLC_EXPECT_EQ(t->node[1].tx_syms, ack);
+	VLC_EXPECT_EQ(t->node[0].tx_syms,
+		      vlc_mac_frame_symbols(&p, 1 + 5 + 84 + 2));
+}
+
+VLC_TEST(vlc_mac_test_overhead)
+{
+	tn_case_overhead(vlc_test_ctx, 1, VLC_MAC_PING98_FRAMES, 744, 64);
+	/* 4-PPM: 8 + 92 * 4 = 376, SIFS 2, ACK 8 + 7 * 4 = 36 */
+	tn_case_overhead(vlc_test_ctx, 2, 414, 376, 36);
+}
+
+/* The one list of cases; each runner registers this table. */
+static VLC_TEST_CASE_TYPE vlc_mac_test_cases[] = {
+	VLC_TEST_CASE(vlc_mac_test_delivery)
+	VLC_TEST_CASE(vlc_mac_test_delivery_4ppm)
+	VLC_TEST_CASE(vlc_mac_test_noise)
+	VLC_TEST_CASE(vlc_mac_test_malformed)
+	VLC_TEST_CASE(vlc_mac_test_retry_limit)
+	VLC_TEST_CASE(vlc_mac_test_csma)
+	VLC_TEST_CASE(vlc_mac_test_resync)
+	VLC_TEST_CASE(vlc_mac_test_params)
+	VLC_TEST_CASE(vlc_mac_test_overhead)
+	VLC_TEST_CASES_END
+};

@@ -1,0 +1,649 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Test cases of the VLC PHY core, written once and included by the KUnit
+ * wrapper (vlc_phy_kunit.c) and the host cmocka runner
+ * (tests/host/vlc_phy_test.c). The table at the end lists them for both.
+ *
+ * Units: a lit data slot measures SIG above ambient at the receiver;
+ * "SNR" is SIG over the rms noise of a data_ns window.
+ */
+
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/limits.h>
+#include <linux/math64.h>
+
+#include "vlc_test.h"
+#include "vlc_test_chan.h"
+#include "vlc_phy.h"
+
+#define SIG		10000U
+#define T0		1000000ULL	/* virtual time of the first frame */
+#define TX		0
+#define RX		1
+#define TX2		2
+
+/* Too big for a kernel stack, and the cases run one at a time. */
+static struct vlc_chan vlc_test_ch;
+static u8 vlc_test_seq[2048];
+
+static u32 vlc_test_frame_ns(void)
+{
+	return vlc_phy_default_timing.frame_ns;
+}
+
+/* TX node 0 seen by RX node 1 at SIG; TX2 is dark until a case wires it. */
+static struct vlc_chan *vlc_test_pair(u64 seed, enum vlc_phy_mode mode,
+				      u32 brightness)
+{
+	struct vlc_chan *ch = &vlc_test_ch;
+	int i;
+
+	vlc_chan_init(ch, seed);
+	ch->gain[TX][RX] = SIG;
+	for (i = 0; i < VLC_CHAN_NODES; i++) {
+		vlc_phy_set_mode(&ch->node[i].phy, mode, NULL);
+		vlc_phy_set_brightness(&ch->node[i].phy, brightness, NULL);
+	}
+	vlc_phy_set_rx_min_level(&ch->node[RX].phy, SIG / 10);
+	ch->node[RX].ref = TX;
+	return ch;
+}
+
+static void vlc_test_start_pair(struct vlc_chan *ch)
+{
+	vlc_chan_start(ch, TX, T0);
+	vlc_chan_start(ch, RX, T0);
+}
+
+/* Noise rms for a signal-to-noise ratio @snr on a data window. */
+static u32 vlc_test_noise(u32 snr)
+{
+	return SIG / snr;
+}
+
+/* ---- 1. round trip through ambient, flicker and noise ---------------- */
+
+struct vlc_test_cond {
+	const char *name;
+	u32 dc, f100, f120, snr;
+};
+
+static const struct vlc_test_cond vlc_test_conds[] = {
+	{ "dc 20x, snr 20", 20 * SIG, 0, 0, 20 },
+	{ "dc 20x, 100 Hz flicker 5x, snr 20", 20 * SIG, 5 * SIG, 0, 20 },
+	{ "dc 20x, 120 Hz flicker 5x, snr 20", 20 * SIG, 0, 5 * SIG, 20 },
+};
+
+/* Every byte value, LSB first, as 1- or 2-bit symbols. */
+static u32 vlc_test_fill_bytes(enum vlc_phy_mode mode)
+{
+	u32 bits = vlc_phy_bits(mode), v, b, n = 0;
+
+	for (v = 0; v < 256; v++)
+		for (b = 0; b < 8; b += bits)
+			vlc_test_seq[n++] = (v >> b) & ((1U << bits) - 1);
+	return n;
+}
+
+VLC_TEST(vlc_phy_test_roundtrip)
+{
+	enum vlc_phy_mode mode;
+	u32 c;
+
+	for (mode = VLC_PHY_MODE_2SLOT; mode <= VLC_PHY_MODE_4PPM; mode++) {
+		for (c = 0; c < ARRAY_SIZE(vlc_test_conds); c++) {
+			const struct vlc_test_cond *cd = &vlc_test_conds[c];
+			struct vlc_chan *ch = vlc_test_pair(0x5eed + c, mode,
+							    200);
+			struct vlc_chan_node *tx = &ch->node[TX];
+			struct vlc_chan_node *rx = &ch->node[RX];
+			struct vlc_chan_score *sc = &rx->score;
+			u32 n = vlc_test_fill_bytes(mode);
+
+			ch->ambient = cd->dc;
+			ch->flicker100 = cd->f100;
+			ch->flicker120 = cd->f120;
+			ch->noise = vlc_test_noise(cd->snr);
+			tx->tx = VLC_CHAN_TX_RANDOM;
+			vlc_test_start_pair(ch);
+			/* warm-up: noise and signal estimates settle */
+			vlc_chan_run_frames(ch, RX, 32);
+			tx->tx = VLC_CHAN_TX_SEQ;
+			tx->seq = vlc_test_seq;
+			tx->seq_len = n;
+			vlc_chan_score_reset(rx);
+			vlc_chan_run_frames(ch, RX, n);
+
+			VLC_TEST_LOG("mode %d, %s: %u symbols, min margin %u/1000",
+				     mode, cd->name, sc->correct,
+				     sc->min_margin);
+			VLC_EXPECT_EQ(sc->frames, n);
+			VLC_EXPECT_EQ(sc->correct, n);
+			VLC_EXPECT_EQ(sc->wrong, 0);
+			VLC_EXPECT_EQ(sc->erasures, 0);
+			VLC_EXPECT_EQ(sc->missed, 0);
+			VLC_EXPECT_GE(sc->min_margin, 1000);
+		}
+	}
+}
+
+/* ---- 2. no safe decision: erasures, not wrong bits ------------------- */
+
+#define VLC_TEST_LOW_N	1500
+
+VLC_TEST(vlc_phy_test_low_snr)
+{
+	static const u32 snrs[] = { 4, 6, 8 };
+	enum vlc_phy_mode mode;
+	u32 i;
+
+	for (mode = VLC_PHY_MODE_2SLOT; mode <= VLC_PHY_MODE_4PPM; mode++) {
+		for (i = 0; i < ARRAY_SIZE(snrs); i++) {
+			struct vlc_chan *ch = vlc_test_pair(0x10 + i, mode,
+							    200);
+			struct vlc_chan_node *rx = &ch->node[RX];
+			struct vlc_chan_score *sc = &rx->score;
+
+			ch->ambient = 20 * SIG;
+			ch->flicker100 = 2 * SIG;
+			ch->noise = vlc_test_noise(snrs[i]);
+			ch->node[TX].tx = VLC_CHAN_TX_RANDOM;
+			vlc_test_start_pair(ch);
+			/* scored from the cold start on */
+			vlc_chan_run_frames(ch, RX, VLC_TEST_LOW_N);
+
+			VLC_TEST_LOG("mode %d snr %u: %u ok, %u wrong, %u erased, %u missed",
+				     mode, snrs[i], sc->correct, sc->wrong,
+				     sc->erasures, sc->missed);
+			VLC_EXPECT_EQ(sc->frames, VLC_TEST_LOW_N);
+			VLC_EXPECT_EQ(sc->wrong, 0);
+			/* the margin is not met often: not all decided */
+			VLC_EXPECT_GE(sc->erasures + sc->missed,
+				      VLC_TEST_LOW_N / 20);
+			VLC_EXPECT_GE(sc->erasures, 1);
+		}
+	}
+}
+
+#define VLC_TEST_COLL_N	1000
+
+VLC_TEST(vlc_phy_test_collision)
+{
+	enum vlc_phy_mode mode;
+
+	for (mode = VLC_PHY_MODE_2SLOT; mode <= VLC_PHY_MODE_4PPM; mode++) {
+		struct vlc_chan *ch = vlc_test_pair(0xc011, mode, 200);
+		struct vlc_chan_node *rx = &ch->node[RX];
+		struct vlc_chan_score *sc = &rx->score;
+		u64 join = T0 + 64ULL * vlc_test_frame_ns();
+
+		ch->ambient = 20 * SIG;
+		ch->flicker120 = 5 * SIG;
+		ch->noise = vlc_test_noise(20);
+		ch->gain[TX2][RX] = SIG;
+		ch->node[TX].tx = VLC_CHAN_TX_RANDOM;
+		ch->node[TX2].tx = VLC_CHAN_TX_MIRROR;
+		ch->node[TX2].mirror = TX;
+		vlc_test_start_pair(ch);
+		/* the receiver first learns the signal from one transmitter */
+		vlc_chan_run_until(ch, join);
+		VLC_EXPECT_EQ(rx->score.wrong, 0);
+		VLC_EXPECT_GE(rx->score.correct, 50);
+		vlc_chan_start(ch, TX2, join);
+		vlc_chan_run_frames(ch, RX, 1);
+		vlc_chan_score_reset(rx);
+		vlc_chan_run_frames(ch, RX, VLC_TEST_COLL_N);
+
+		VLC_TEST_LOG("mode %d collision: %u decided, %u erased of %u",
+			     mode, sc->correct + sc->wrong, sc->erasures,
+			     sc->frames);
+		/* opposite symbols at equal power: never a decision */
+		VLC_EXPECT_EQ(sc->correct + sc->wrong, 0);
+		VLC_EXPECT_EQ(sc->erasures, VLC_TEST_COLL_N);
+	}
+}
+
+/* ---- 3. early / late detection --------------------------------------- */
+
+struct vlc_test_sweep {
+	enum vlc_phy_mode mode;
+	u32 brightness;
+	s32 max_ns;	/* sweep -max..max */
+};
+
+VLC_TEST(vlc_phy_test_sync)
+{
+	/* IA/IB halves must cover the offset to measure it: see brightness */
+	static const struct vlc_test_sweep sw[] = {
+		{ VLC_PHY_MODE_2SLOT, 400, 40000 },
+		{ VLC_PHY_MODE_4PPM, 240, 30000 },
+	};
+	const struct vlc_phy_timing *tm = &vlc_phy_default_timing;
+	s32 step = tm->sync_ns / 8, tol = tm->sync_ns / 10;
+	u32 i;
+
+	for (i = 0; i < ARRAY_SIZE(sw); i++) {
+		struct vlc_chan *ch = vlc_test_pair(0x5c + i, sw[i].mode,
+						    sw[i].brightness);
+		struct vlc_chan_node *tx = &ch->node[TX];
+		struct vlc_chan_node *rx = &ch->node[RX];
+		struct vlc_chan_score *sc = &rx->score;
+		u32 wrong = 0;
+		s32 d;
+
+		ch->ambient = 5 * SIG;
+		ch->flicker100 = SIG;
+		ch->noise = vlc_test_noise(200);
+		tx->tx = VLC_CHAN_TX_RANDOM;
+		tx->idle_per256 = 64;
+		vlc_test_start_pair(ch);
+		vlc_chan_run_frames(ch, RX, 64);
+
+		for (d = -sw[i].max_ns; d <= sw[i].max_ns; d += step) {
+			s64 mean;
+			u32 n;
+
+			/* positive: the transmitter's frames come later */
+			vlc_phy_adjust_phase(&tx->phy, d);
+			vlc_chan_run_frames(ch, RX, 3);
+			vlc_chan_score_reset(rx);
+			vlc_chan_run_frames(ch, RX, 16);
+			n = sc->frames;
+			wrong += sc->wrong;
+			if (d == 0) {
+				VLC_EXPECT_EQ(sc->sync[VLC_PHY_SYNC_IN], n);
+			} else {
+				enum vlc_phy_sync want = d > 0 ?
+					VLC_PHY_SYNC_LATE : VLC_PHY_SYNC_EARLY;
+
+				VLC_EXPECT_EQ(sc->sync[want], n);
+				mean = div_s64(sc->offset_sum, n);
+				VLC_TEST_LOG("mode %d offset %d: mean %lld, %d..%d",
+					     sw[i].mode, d, (long long)mean,
+					     sc->offset_min, sc->offset_max);
+				VLC_EXPECT_LE(mean - d, tol);
+				VLC_EXPECT_GE(mean - d, -tol);
+				/* and every single frame within tol */
+				VLC_EXPECT_LE(sc->offset_max - d, tol);
+				VLC_EXPECT_GE(sc->offset_min - d, -tol);
+			}
+			vlc_phy_adjust_phase(&tx->phy, -d);
+			vlc_chan_run_frames(ch, RX, 3);
+		}
+		/* shifted slots are erased rather than misread */
+		VLC_EXPECT_EQ(wrong, 0);
+	}
+}
+
+/* ---- 4. brightness ------------------------------------------------- */
+
+struct vlc_test_light {
+	bool have;
+	u32 brightness;		/* of the frame in progress */
+	u32 data_ns;
+	u32 frame_ns;
+	u32 frames;
+	u32 bad_data;		/* data frames not emitting what they must */
+	u32 bad_idle;
+	u64 on_sum;
+	u64 len_sum;
+	u32 len_other;		/* frames not frame_ns long */
+};
+
+static void vlc_test_light_frame(struct vlc_chan *ch, struct vlc_chan_node *n,
+				 int sym, u64 on_ns, u64 len_ns)
+{
+	struct vlc_test_light *l = ch->priv;
+	u64 target;
+
+	if (l->have && len_ns) {
+		target = div_u64((u64)l->brightness * l->frame_ns, 1000);
+		if (sym >= 0 && on_ns != max_t(u64, target, l->data_ns))
+			l->bad_data++;
+		if (sym < 0 && on_ns != target)
+			l->bad_idle++;
+		if (len_ns != l->frame_ns)
+			l->len_other++;
+		l->frames++;
+		l->on_sum += on_ns;
+		l->len_sum += len_ns;
+	}
+	l->have = true;
+	l->brightness = n->phy.brightness;
+	l->data_ns = n->phy.timing.data_ns;
+	l->frame_ns = n->phy.timing.frame_ns;
+}
+
+#define VLC_TEST_LIGHT_FRAMES	10
+
+VLC_TEST(vlc_phy_test_brightness)
+{
+	const struct vlc_phy_timing *tm = &vlc_phy_default_timing;
+	struct vlc_chan *ch = &vlc_test_ch;
+	struct vlc_test_light l = { 0 };
+	enum vlc_phy_mode mode;
+	u32 min, max, b;
+
+	VLC_ASSERT_EQ(vlc_phy_brightness_range(tm, VLC_PHY_MODE_2SLOT,
+					       &min, &max), 0);
+	VLC_EXPECT_EQ(min, 100);
+	VLC_EXPECT_EQ(max, 520);
+	VLC_ASSERT_EQ(vlc_phy_brightness_range(tm, VLC_PHY_MODE_4PPM,
+					       &min, &max), 0);
+	VLC_EXPECT_EQ(min, 100);
+	VLC_EXPECT_EQ(max, 240);
+
+	for (mode = VLC_PHY_MODE_2SLOT; mode <= VLC_PHY_MODE_4PPM; mode++) {
+		struct vlc_chan_node *tx;
+
+		vlc_chan_init(ch, 0xb1 + mode);
+		tx = &ch->node[TX];
+		vlc_phy_set_mode(&tx->phy, mode, NULL);
+		vlc_phy_brightness_range(tm, mode, &min, &max);
+		tx->tx = VLC_CHAN_TX_RANDOM;
+		tx->idle_per256 = 96;
+		ch->on_frame = vlc_test_light_frame;
+		ch->priv = &l;
+		vlc_chan_start(ch, TX, T0);
+
+		for (b = 0; b <= max; b++) {
+			u64 want, got;
+
+			VLC_ASSERT_EQ(vlc_phy_set_brightness(&tx->phy, b, NULL),
+				      0);
+			/* the setting applies from the next frame on */
+			vlc_chan_run_until(ch, ch->now + tm->frame_ns);
+			l = (struct vlc_test_light){ 0 };
+			vlc_chan_run_until(ch, ch->now + VLC_TEST_LIGHT_FRAMES *
+					   (u64)tm->frame_ns);
+			VLC_EXPECT_EQ(l.bad_idle, 0);
+			VLC_EXPECT_EQ(l.bad_data, 0);
+			VLC_EXPECT_EQ(l.len_other, 0);
+			VLC_EXPECT_GE(l.frames, VLC_TEST_LIGHT_FRAMES - 1);
+			if (b < min || !l.len_sum)
+				continue;
+			/* average light per period within 1% of the setting */
+			want = b * l.len_sum;
+			got = l.on_sum * 1000;
+			VLC_EXPECT_LE(got, want + want / 100);
+			VLC_EXPECT_GE(got, want - want / 100);
+		}
+		ch->on_frame = NULL;
+	}
+}
+
+/* ---- 5. parameter validation ---------------------------------------- */
+
+static bool vlc_test_timing_eq(const struct vlc_phy_timing *a,
+			       const struct vlc_phy_timing *b)
+{
+	return a->sync_ns == b->sync_ns && a->guard_ns == b->guard_ns &&
+	       a->data_ns == b->data_ns && a->frame_ns == b->frame_ns &&
+	       a->tolerance_ns == b->tolerance_ns;
+}
+
+VLC_TEST(vlc_phy_test_validation)
+{
+	const struct vlc_phy_timing def = vlc_phy_default_timing;
+	struct vlc_chan *ch = vlc_test_pair(0x7a1, VLC_PHY_MODE_2SLOT, 400);
+	struct vlc_phy *phy = &ch->node[TX].phy;
+	struct vlc_phy_timing t;
+	const char *why;
+
+	vlc_chan_start(ch, TX, T0);
+	vlc_chan_run_until(ch, T0 + 3 * (u64)def.frame_ns);
+
+	t = def;
+	t.data_ns = 0;
+	VLC_EXPECT_EQ(vlc_phy_set_timing(phy, &t, &why), -EINVAL);
+	VLC_EXPECT_STR_HAS(why, "data_ns");
+
+	t = def;
+	t.sync_ns = 0;
+	VLC_EXPECT_EQ(vlc_phy_set_timing(phy, &t, &why), -EINVAL);
+	VLC_EXPECT_STR_HAS(why, "sync_ns");
+
+	t = def;
+	t.guard_ns = 10000;	/* tolerance stays 20000 */
+	VLC_EXPECT_EQ(vlc_phy_set_timing(phy, &t, &why), -EINVAL);
+	VLC_EXPECT_STR_HAS(why, "guard_ns shorter than tolerance_ns");
+
+	t = def;
+	t.frame_ns = 230000;	/* 2-slot dark part is 240000 */
+	VLC_EXPECT_EQ(vlc_phy_set_timing(phy, &t, &why), -EINVAL);
+	VLC_EXPECT_STR_HAS(why, "frame_ns too short");
+
+	t = def;
+	t.frame_ns = VLC_PHY_FRAME_NS_MAX + 1;
+	VLC_EXPECT_EQ(vlc_phy_set_timing(phy, &t, &why), -EINVAL);
+	VLC_EXPECT_STR_HAS(why, "frame_ns above");
+
+	/* fits 2-slot, but the illumination left cannot give 40% */
+	t = def;
+	t.frame_ns = 380000;
+	VLC_EXPECT_EQ(vlc_phy_set_timing(phy, &t, &why), -EINVAL);
+	VLC_EXPECT_STR_HAS(why, "brightness");
+
+	VLC_EXPECT_EQ(vlc_phy_set_brightness(phy, 521, &why), -EINVAL);
+	VLC_EXPECT_STR_HAS(why, "brightness above");
+	VLC_EXPECT_EQ(vlc_phy_set_brightness(phy, 1001, &why), -EINVAL);
+	VLC_EXPECT_STR_HAS(why, "brightness");
+
+	/* 40% fits 2-slot but not 4-PPM (max 24%) */
+	VLC_EXPECT_EQ(vlc_phy_set_mode(phy, VLC_PHY_MODE_4PPM, &why),
+		      -EINVAL);
+	VLC_EXPECT_STR_HAS(why, "brightness");
+	VLC_EXPECT_EQ(vlc_phy_set_mode(phy, 7, &why), -EINVAL);
+	VLC_EXPECT_STR_HAS(why, "mode");
+
+	/* nothing of the above changed anything, now or later */
+	vlc_chan_run_until(ch, ch->now + 2 * (u64)def.frame_ns);
+	VLC_EXPECT_TRUE(vlc_test_timing_eq(&phy->timing, &def));
+	VLC_EXPECT_TRUE(vlc_test_timing_eq(&phy->new_timing, &def));
+	VLC_EXPECT_EQ(phy->brightness, 400);
+	VLC_EXPECT_EQ(phy->mode, VLC_PHY_MODE_2SLOT);
+
+	/* a good value waits for the frame boundary */
+	t = def;
+	t.frame_ns = 600000;
+	VLC_EXPECT_EQ(vlc_phy_set_timing(phy, &t, &why), 0);
+	VLC_EXPECT_TRUE(!why);
+	VLC_EXPECT_EQ(phy->timing.frame_ns, def.frame_ns);
+	vlc_chan_run_until(ch, vlc_phy_frame_start(phy) + def.frame_ns);
+	VLC_EXPECT_EQ(phy->timing.frame_ns, 600000);
+
+	t = def;
+	t.tolerance_ns = 0;	/* allowed: a perfect timer */
+	VLC_EXPECT_EQ(vlc_phy_timing_check(&t, VLC_PHY_MODE_4PPM, &why), 0);
+}
+
+/* ---- 6. late callbacks ---------------------------------------------- */
+
+/* Step until node @n is about to end slot @slot of a frame. */
+static void vlc_test_step_to_slot(struct vlc_chan *ch, struct vlc_chan_node *n,
+				  u8 slot)
+{
+	int guard = 100000;
+
+	while (n->phy.cur != slot && guard--)
+		vlc_chan_step(ch);
+}
+
+static bool vlc_test_on_grid(u64 t, u32 frame_ns)
+{
+	u32 rem;
+
+	div_u64_rem(t - T0, frame_ns, &rem);
+	return rem == 0;
+}
+
+VLC_TEST(vlc_phy_test_late)
+{
+	struct vlc_chan *ch = vlc_test_pair(0x1a7e, VLC_PHY_MODE_2SLOT, 200);
+	struct vlc_chan_node *rx = &ch->node[RX];
+	struct vlc_phy *phy = &rx->phy;
+	const struct vlc_phy_timing *tm = &phy->timing;
+	u32 frames, late, ovr;
+	u64 now, fs, next;
+
+	ch->ambient = 20 * SIG;
+	ch->noise = vlc_test_noise(20);
+	ch->node[TX].tx = VLC_CHAN_TX_RANDOM;
+	vlc_test_start_pair(ch);
+	vlc_chan_run_frames(ch, RX, 32);
+	vlc_chan_score_reset(rx);
+	VLC_EXPECT_EQ(phy->stats.late, 0);
+	VLC_EXPECT_EQ(phy->stats.overruns, 0);
+
+	/* (a) end of G1 late by more than tolerance: D1 starts late */
+	vlc_test_step_to_slot(ch, rx, 1);
+	rx->late_ns = tm->tolerance_ns + 1000;
+	fs = vlc_phy_frame_start(phy);
+	frames = rx->rx_frames;
+	while (phy->cur == 1)
+		vlc_chan_step(ch);
+	now = fs + phy->slot[1].start + phy->slot[1].len +
+	      tm->tolerance_ns + 1000;
+	VLC_EXPECT_EQ(phy->stats.late, 1);
+	VLC_EXPECT_EQ(phy->stats.overruns, 0);
+	VLC_EXPECT_EQ(phy->cur, 2);
+	/* anchored: the end of D1 on the grid, not now + data_ns */
+	VLC_EXPECT_EQ(vlc_phy_next_ns(phy),
+		      fs + phy->slot[2].start + phy->slot[2].len);
+	VLC_EXPECT_LT(vlc_phy_next_ns(phy), now + tm->data_ns);
+	vlc_chan_run_frames(ch, RX, rx->rx_frames - frames + 1);
+	VLC_EXPECT_EQ(phy->last_rx.sym, VLC_SYM_ERASURE);
+	VLC_EXPECT_TRUE(phy->last_rx.flags & VLC_PHY_RX_LATE);
+	VLC_EXPECT_EQ(rx->score.erasures, 1);
+
+	/* (b) end of D1 100 us late: G2, D2, G3 pass unseen */
+	vlc_test_step_to_slot(ch, rx, 2);
+	fs = vlc_phy_frame_start(phy);
+	late = phy->stats.late;
+	ovr = phy->stats.overruns;
+	rx->late_ns = 100000;
+	frames = rx->rx_frames;
+	while (rx->phy.cur == 2)
+		vlc_chan_step(ch);
+	now = fs + phy->slot[2].start + phy->slot[2].len + 100000;
+	VLC_EXPECT_EQ(phy->stats.overruns, ovr + 1);
+	VLC_EXPECT_EQ(phy->stats.late, late + 1);
+	/* only rx_end of D1 and rx_begin of S2, both at the late time */
+	VLC_EXPECT_EQ(rx->pin_calls, 2);
+	VLC_EXPECT_EQ(rx->pin_min_t, now);
+	VLC_EXPECT_EQ(phy->cur, 6);	/* S2, the slot containing now */
+	next = vlc_phy_next_ns(phy);
+	VLC_EXPECT_EQ(next, fs + phy->slot[6].start + phy->slot[6].len);
+	VLC_EXPECT_GT(next, now);
+	vlc_chan_run_frames(ch, RX, rx->rx_frames - frames + 1);
+	VLC_EXPECT_EQ(phy->last_rx.sym, VLC_SYM_ERASURE);
+	VLC_EXPECT_TRUE(phy->last_rx.flags & VLC_PHY_RX_OVERRUN);
+
+	/* (c) three frames and a bit late: whole frames are stepped over */
+	vlc_test_step_to_slot(ch, rx, 3);
+	ovr = phy->stats.overruns;
+	rx->late_ns = 3 * (u64)tm->frame_ns + 123000;
+	while (phy->cur == 3)
+		vlc_chan_step(ch);
+	VLC_EXPECT_EQ(phy->stats.overruns, ovr + 1);
+	VLC_EXPECT_LE(rx->pin_calls, 3);
+	VLC_EXPECT_TRUE(vlc_test_on_grid(vlc_phy_frame_start(phy),
+					 tm->frame_ns));
+	VLC_EXPECT_GT(vlc_phy_next_ns(phy), ch->now);
+	VLC_EXPECT_GE(phy->last_rx.skipped, 2);
+
+	/* and the receiver is back to decoding */
+	vlc_chan_run_frames(ch, RX, 2);
+	vlc_chan_score_reset(rx);
+	vlc_chan_run_frames(ch, RX, 40);
+	VLC_EXPECT_EQ(rx->score.correct, 40);
+	VLC_EXPECT_TRUE(vlc_test_on_grid(vlc_phy_frame_start(phy),
+					 tm->frame_ns));
+}
+
+/* ---- 7. phase adjustment -------------------------------------------- */
+
+VLC_TEST(vlc_phy_test_phase)
+{
+	const struct vlc_phy_timing *tm = &vlc_phy_default_timing;
+	struct vlc_chan *ch = vlc_test_pair(0xfa5e, VLC_PHY_MODE_2SLOT, 300);
+	struct vlc_chan_node *tx = &ch->node[TX];
+	struct vlc_phy *phy = &tx->phy;
+	struct vlc_test_light l = { 0 };
+	u32 fns = tm->frame_ns, rem;
+	u64 fs;
+
+	tx->tx = VLC_CHAN_TX_RANDOM;
+	tx->idle_per256 = 96;
+	ch->on_frame = vlc_test_light_frame;
+	ch->priv = &l;
+	vlc_chan_start(ch, TX, T0);
+	vlc_chan_run_until(ch, T0 + 8ULL * fns);
+
+	/* +7 us: one frame 7 us longer, on-time untouched */
+	vlc_phy_adjust_phase(phy, 7000);
+	l = (struct vlc_test_light){ .have = true, .brightness = 300,
+		.data_ns = tm->data_ns, .frame_ns = fns };
+	vlc_chan_run_until(ch, ch->now + 4ULL * fns);
+	VLC_EXPECT_EQ(l.len_other, 1);
+	VLC_EXPECT_EQ(l.len_sum, (u64)l.frames * fns + 7000);
+	VLC_EXPECT_EQ(l.bad_data + l.bad_idle, 0);
+	fs = vlc_phy_frame_start(phy);
+	div_u64_rem(fs - T0, fns, &rem);
+	VLC_EXPECT_EQ(rem, 7000);
+
+	/* -3 us */
+	vlc_phy_adjust_phase(phy, -3000);
+	l.frames = 0;
+	l.len_sum = 0;
+	l.len_other = 0;
+	vlc_chan_run_until(ch, ch->now + 4ULL * fns);
+	VLC_EXPECT_EQ(l.len_other, 1);
+	VLC_EXPECT_EQ(l.len_sum + 3000, (u64)l.frames * fns);
+	VLC_EXPECT_EQ(l.bad_data + l.bad_idle, 0);
+	div_u64_rem(vlc_phy_frame_start(phy) - T0, fns, &rem);
+	VLC_EXPECT_EQ(rem, 4000);
+
+	/* +100 us: clamped to sync_ns per frame, the rest carried */
+	vlc_phy_adjust_phase(phy, 100000);
+	l.frames = 0;
+	l.len_sum = 0;
+	l.len_other = 0;
+	vlc_chan_run_until(ch, ch->now + 6ULL * fns);
+	VLC_EXPECT_EQ(l.len_other, 3);	/* +40, +40, +20 us */
+	VLC_EXPECT_EQ(l.len_sum, (u64)l.frames * fns + 100000);
+	VLC_EXPECT_EQ(phy->phase_pending, 0);
+	VLC_EXPECT_EQ(l.bad_data + l.bad_idle, 0);
+	div_u64_rem(vlc_phy_frame_start(phy) - T0, fns, &rem);
+	VLC_EXPECT_EQ(rem, 104000);
+
+	/* at full brightness idle frames have no dark ID to shrink */
+	VLC_ASSERT_EQ(vlc_phy_set_brightness(phy, 520, NULL), 0);
+	vlc_chan_run_until(ch, ch->now + 2ULL * fns);
+	vlc_phy_adjust_phase(phy, -60000);
+	l.frames = 0;
+	l.len_sum = 0;
+	l.len_other = 0;
+	vlc_chan_run_until(ch, ch->now + 30ULL * fns);
+	VLC_EXPECT_EQ(phy->phase_pending, 0);
+	VLC_EXPECT_EQ(l.len_sum + 60000, (u64)l.frames * fns);
+	VLC_EXPECT_GE(l.len_other, 2);
+	VLC_EXPECT_EQ(l.bad_data + l.bad_idle, 0);
+	div_u64_rem(vlc_phy_frame_start(phy) - T0, fns, &rem);
+	VLC_EXPECT_EQ(rem, 44000);
+	ch->on_frame = NULL;
+}
+
+/* The one list of cases; each runner registers this table. */
+static VLC_TEST_CASE_TYPE vlc_phy_test_cases[] = {
+	VLC_TEST_CASE(vlc_phy_test_roundtrip)
+	VLC_TEST_CASE(vlc_phy_test_low_snr)
+	VLC_TEST_CASE(vlc_phy_test_collision)
+	VLC_TEST_CASE(vlc_phy_test_sync)
+	VLC_TEST_CASE(vlc_phy_test_brightness)
+	VLC_TEST_CASE(vlc_phy_test_validation)
+	VLC_TEST_CASE(vlc_phy_test_late)
+	VLC_TEST_CASE(vlc_phy_test_phase)
+	VLC_TEST_CASES_END
+};

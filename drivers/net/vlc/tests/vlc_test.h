@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * One test body, two runners: the macros below map onto KUnit in the
+ * kernel and onto cmocka on the host, so the cases are written once.
+ *
+ * Comparisons are done on s64 on both sides, so mixed signedness never
+ * changes the meaning of a check. Under cmocka an EXPECT stops the test
+ * like an ASSERT: cmocka has no non-fatal check.
+ */
+#ifndef _VLC_TEST_H
+#define _VLC_TEST_H
+
+#ifdef __KERNEL__
+
+#include <kunit/test.h>
+#include <linux/string.h>
+
+#define VLC_TEST(name)		static void name(struct kunit *vlc_test_ctx)
+#define VLC_TEST_CASE(name)	KUNIT_CASE(name),
+#define VLC_TEST_CASES_END	{}
+#define VLC_TEST_CASE_TYPE	struct kunit_case
+
+#define VLC_EXPECT_TRUE(c)	KUNIT_EXPECT_TRUE(vlc_test_ctx, c)
+#define VLC_ASSERT_TRUE(c)	KUNIT_ASSERT_TRUE(vlc_test_ctx, c)
+#define VLC_EXPECT_CMP(a, op, b)					\
+	do {								\
+		s64 _a = (a), _b = (b);					\
+		KUNIT_EXPECT_TRUE_MSG(vlc_test_ctx, _a op _b,		\
+				      "%s %s %s: %lld vs %lld",		\
+				      #a, #op, #b, _a, _b);		\
+	} while (0)
+#define VLC_ASSERT_CMP(a, op, b)					\
+	do {								\
+		s64 _a = (a), _b = (b);					\
+		KUNIT_ASSERT_TRUE_MSG(vlc_test_ctx, _a op _b,		\
+				      "%s %s %s: %lld vs %lld",		\
+				      #a, #op, #b, _a, _b);		\
+	} while (0)
+#define VLC_EXPECT_STR_HAS(s, sub)					\
+	do {								\
+		const char *_s = (s), *_sub = (sub);			\
+		KUNIT_EXPECT_TRUE_MSG(vlc_test_ctx, _s && strstr(_s, _sub),	\
+				      "\"%s\" lacks \"%s\"",		\
+				      _s ? _s : "(null)", _sub);		\
+	} while (0)
+#define VLC_TEST_LOG(fmt, ...)	kunit_info(vlc_test_ctx, fmt, ##__VA_ARGS__)
+
+#else /* host, cmocka */
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <string.h>
+#include <cmocka.h>
+
+#define VLC_TEST(name)		static void name(void **vlc_test_ctx)
+#define VLC_TEST_CASE(name)	cmocka_unit_test(name),
+#define VLC_TEST_CASES_END
+/*
+ * VLC_TEST_CASE_TYPE is cmocka's case struct; tests/host/Makefile passes
+ * it with -D, as its CamelCase name is not ours to change.
+ */
+
+#define VLC_FAIL(fmt, ...)						\
+	do {								\
+		print_error("%s:%d: " fmt "\n", __FILE__, __LINE__,	\
+			    ##__VA_ARGS__);				\
+		fail();							\
+	} while (0)
+#define VLC_EXPECT_TRUE(c)						\
+	do {								\
+		(void)vlc_test_ctx;					\
+		if (!(c))						\
+			VLC_FAIL("expected %s", #c);			\
+	} while (0)
+#define VLC_ASSERT_TRUE(c)	VLC_EXPECT_TRUE(c)
+#define VLC_EXPECT_CMP(a, op, b)					\
+	do {								\
+		long long _a = (s64)(a), _b = (s64)(b);			\
+		(void)vlc_test_ctx;					\
+		if (!(_a op _b))					\
+			VLC_FAIL("%s %s %s: %lld vs %lld", #a, #op, #b,	\
+				 _a, _b);				\
+	} while (0)
+#define VLC_ASSERT_CMP(a, op, b)	VLC_EXPECT_CMP(a, op, b)
+#define VLC_EXPECT_STR_HAS(s, sub)					\
+	do {								\
+		const char *_s = (s), *_sub = (sub);			\
+		(void)vlc_test_ctx;					\
+		if (!_s || !strstr(_s, _sub))				\
+			VLC_FAIL("\"%s\" lacks \"%s\"",			\
+				 _s ? _s : "(null)", _sub);		\
+	} while (0)
+#define VLC_TEST_LOG(fmt, ...)						\
+	do {								\
+		(void)vlc_test_ctx;					\
+		print_message("    " fmt "\n", ##__VA_ARGS__);		\
+	} while (0)
+
+#endif /* __KERNEL__ */
+
+#define VLC_EXPECT_EQ(a, b)	VLC_EXPECT_CMP(a, ==, b)
+#define VLC_EXPECT_NE(a, b)	VLC_EXPECT_CMP(a, !=, b)
+#define VLC_EXPECT_LE(a, b)	VLC_EXPECT_CMP(a, <=, b)
+#define VLC_EXPECT_LT(a, b)	VLC_EXPECT_CMP(a, <, b)
+#define VLC_EXPECT_GE(a, b)	VLC_EXPECT_CMP(a, >=, b)
+#define VLC_EXPECT_GT(a, b)	VLC_EXPECT_CMP(a, >, b)
+#define VLC_ASSERT_EQ(a, b)	VLC_ASSERT_CMP(a, ==, b)
+#define VLC_ASSERT_LE(a, b)	VLC_ASSERT_CMP(a, <=, b)
+#define VLC_ASSERT_GE(a, b)	VLC_ASSERT_CMP(a, >=, b)
+
+#endif /* _VLC_TEST_H */

@@ -1,0 +1,407 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Deterministic integer channel model for the VLC PHY tests.
+ *
+ * Each node is a PHY whose fake pins record the LED timeline and answer a
+ * receive window with the mean over it of
+ *   sum(gain * fraction of the window a neighbour's LED was on)
+ *   + ambient DC + 100/120 Hz mains flicker + Gaussian noise.
+ * Noise of a window of length T has rms noise * sqrt(noise_ref_ns / T),
+ * as for white noise averaged over the window. Everything is integer and
+ * seeded, so a run is the same under KUnit and on the host.
+ */
+
+#include <linux/types.h>
+#include <linux/limits.h>
+#include <linux/math64.h>
+#include <linux/minmax.h>
+
+#include "vlc_test_chan.h"
+
+#define NSEC_PER_SEC_U	1000000000U
+
+/* splitmix64: tiny, good enough and the same everywhere */
+u64 vlc_chan_rand(struct vlc_chan *ch)
+{
+	u64 z = (ch->rng += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+u32 vlc_chan_rand_below(struct vlc_chan *ch, u32 n)
+{
+	return (u32)(((vlc_chan_rand(ch) >> 32) * n) >> 32);
+}
+
+/* Irwin-Hall: the sum of 12 uniforms has unit variance; Q16 result. */
+s64 vlc_chan_gauss_q16(struct vlc_chan *ch)
+{
+	s64 s = 0;
+	int i;
+
+	for (i = 0; i < 12; i++)
+		s += (s64)(vlc_chan_rand(ch) >> 48);
+	return s - 393210;	/* 12 * 65535 / 2 */
+}
+
+/* sin(2 pi phase / 2^32) * 2^30, odd polynomial over a quarter wave */
+s32 vlc_chan_sin_q30(u32 phase)
+{
+	u32 q = phase >> 30;
+	s64 z = phase & 0x3fffffff;
+	s64 z2, p;
+
+	if (q & 1)
+		z = (1LL << 30) - z;
+	z2 = (z * z) >> 30;
+	p = 172272;				/* (pi/2)^9 / 9! */
+	p = 5026995 - ((z2 * p) >> 30);		/* (pi/2)^7 / 7! */
+	p = 85569306 - ((z2 * p) >> 30);	/* (pi/2)^5 / 5! */
+	p = 693598668 - ((z2 * p) >> 30);	/* (pi/2)^3 / 3! */
+	p = 1686629713 - ((z2 * p) >> 30);	/* pi/2 */
+	p = (z * p) >> 30;
+	return q >= 2 ? -p : p;
+}
+
+u32 vlc_chan_isqrt(u64 x)
+{
+	u64 r = 0, bit = 1ULL << 62;
+
+	while (bit > x)
+		bit >>= 2;
+	while (bit) {
+		if (x >= r + bit) {
+			x -= r + bit;
+			r = (r >> 1) + bit;
+		} else {
+			r >>= 1;
+		}
+		bit >>= 2;
+	}
+	return r;
+}
+
+static u32 vlc_chan_phase(u64 t, u32 hz)
+{
+	u32 rem;
+
+	div_u64_rem(t, NSEC_PER_SEC_U, &rem);
+	div_u64_rem((u64)rem * hz, NSEC_PER_SEC_U, &rem);
+	return div_u64((u64)rem << 32, NSEC_PER_SEC_U);
+}
+
+static s64 vlc_chan_flicker_at(const struct vlc_chan *ch, u64 t)
+{
+	s64 v = 0;
+
+	if (ch->flicker100)
+		v += ((s64)ch->flicker100 *
+		      vlc_chan_sin_q30(vlc_chan_phase(t, 100))) >> 30;
+	if (ch->flicker120)
+		v += ((s64)ch->flicker120 *
+		      vlc_chan_sin_q30(vlc_chan_phase(t, 120))) >> 30;
+	return v;
+}
+
+/* Simpson's rule is exact to 1e-9 for windows this short vs. 8 ms. */
+static s64 vlc_chan_flicker_mean(const struct vlc_chan *ch, u64 a, u64 b)
+{
+	s64 s = vlc_chan_flicker_at(ch, a) +
+		4 * vlc_chan_flicker_at(ch, a + (b - a) / 2) +
+		vlc_chan_flicker_at(ch, b);
+
+	return div_s64(s, 6);
+}
+
+u64 vlc_chan_on_ns(const struct vlc_chan_node *n, u64 t)
+{
+	return n->on_total + (n->led ? t - n->on_since : 0);
+}
+
+/* How long the LED of @n was on within [a, b). */
+u64 vlc_chan_lit_ns(const struct vlc_chan_node *n, u64 a, u64 b)
+{
+	u32 i, first = (n->ev_head + VLC_CHAN_RING - n->ev_count) %
+		       VLC_CHAN_RING;
+	bool on = n->ev_base;
+	u64 cur = a, lit = 0;
+
+	for (i = 0; i < n->ev_count; i++) {
+		u32 k = (first + i) % VLC_CHAN_RING;
+		u64 t = n->ev_t[k];
+
+		if (t >= b)
+			break;
+		if (t > cur) {
+			if (on)
+				lit += t - cur;
+			cur = t;
+		}
+		on = n->ev_on[k];
+	}
+	if (on && b > cur)
+		lit += b - cur;
+	return lit;
+}
+
+static void vlc_chan_pin_call(struct vlc_chan_node *n, u64 t)
+{
+	n->pin_calls++;
+	n->pin_min_t = min(n->pin_min_t, t);
+}
+
+static void vlc_chan_emit(void *ctx, bool on, u64 t)
+{
+	struct vlc_chan_node *n = ctx;
+
+	vlc_chan_pin_call(n, t);
+	if (on == n->led)
+		return;
+	if (n->ev_count == VLC_CHAN_RING) {
+		n->ev_base = n->ev_on[(n->ev_head + VLC_CHAN_RING -
+				       n->ev_count) % VLC_CHAN_RING];
+		n->ev_count--;
+	}
+	n->ev_t[n->ev_head] = t;
+	n->ev_on[n->ev_head] = on;
+	n->ev_head = (n->ev_head + 1) % VLC_CHAN_RING;
+	n->ev_count++;
+	if (on)
+		n->on_since = t;
+	else
+		n->on_total += t - n->on_since;
+	n->led = on;
+}
+
+static void vlc_chan_rx_begin(void *ctx, u64 t)
+{
+	struct vlc_chan_node *n = ctx;
+
+	vlc_chan_pin_call(n, t);
+	n->rx_t0 = t;
+	n->rx_open = true;
+}
+
+static u32 vlc_chan_rx_end(void *ctx, u64 t)
+{
+	struct vlc_chan_node *n = ctx;
+	struct vlc_chan *ch = n->chan;
+	u64 a = n->rx_t0, len = t - a, light = 0;
+	s64 v, sigma;
+	int i;
+
+	vlc_chan_pin_call(n, t);
+	n->rx_open = false;
+	if (!len)
+		return ch->ambient;
+	for (i = 0; i < VLC_CHAN_NODES; i++) {
+		const struct vlc_chan_node *s = &ch->node[i];
+
+		if (s->active && ch->gain[i][n->idx])
+			light += (u64)ch->gain[i][n->idx] *
+				 vlc_chan_lit_ns(s, a, t);
+	}
+	v = div64_u64(light, len) + (s64)ch->ambient +
+	    vlc_chan_flicker_mean(ch, a, t);
+	if (ch->noise) {
+		/* white noise: rms scales with 1 / sqrt(window) */
+		sigma = ((s64)ch->noise *
+			 vlc_chan_isqrt(div64_u64((u64)ch->noise_ref_ns << 32,
+						  len))) >> 16;
+		v += (sigma * vlc_chan_gauss_q16(ch)) >> 16;
+	}
+	return clamp_t(s64, v, 0, U32_MAX);
+}
+
+static const struct vlc_pin_ops vlc_chan_pins = {
+	.emit = vlc_chan_emit,
+	.rx_begin = vlc_chan_rx_begin,
+	.rx_end = vlc_chan_rx_end,
+};
+
+static int vlc_chan_tx_symbol(void *ctx)
+{
+	struct vlc_chan_node *n = ctx;
+	struct vlc_chan *ch = n->chan;
+	u32 nsym = 1U << vlc_phy_bits(n->phy.mode);
+	u64 now = ch->now;
+	int sym = VLC_SYM_IDLE;
+
+	/* the first call reports an empty frame, to show the settings */
+	if (ch->on_frame)
+		ch->on_frame(ch, n, n->tx_frames ?
+			     n->sent[(n->tx_frames - 1) % VLC_CHAN_SENT] :
+			     VLC_SYM_IDLE,
+			     n->tx_frames ?
+			     vlc_chan_on_ns(n, now) - n->fr_on_mark : 0,
+			     n->tx_frames ? now - n->fr_start : 0);
+	n->fr_start = now;
+	n->fr_on_mark = vlc_chan_on_ns(n, now);
+
+	switch (n->tx) {
+	case VLC_CHAN_TX_IDLE:
+		break;
+	case VLC_CHAN_TX_SEQ:
+		if (n->seq_pos < n->seq_len)
+			sym = n->seq[n->seq_pos++];
+		break;
+	case VLC_CHAN_TX_RANDOM:
+		if (vlc_chan_rand_below(ch, 256) >= n->idle_per256)
+			sym = vlc_chan_rand_below(ch, nsym);
+		break;
+	case VLC_CHAN_TX_MIRROR: {
+		const struct vlc_chan_node *m = &ch->node[n->mirror];
+
+		if (m->tx_frames)
+			sym = m->sent[(m->tx_frames - 1) % VLC_CHAN_SENT];
+		if (sym >= 0)
+			sym ^= nsym >> 1;	/* D1<->D2, or D1<->D3 */
+		break;
+	}
+	}
+	n->sent[n->tx_frames % VLC_CHAN_SENT] = sym;
+	n->tx_frames++;
+	return sym;
+}
+
+static void vlc_chan_rx_frame(void *ctx, const struct vlc_phy_rx *rx)
+{
+	struct vlc_chan_node *n = ctx;
+	struct vlc_chan_score *sc = &n->score;
+	const struct vlc_chan_node *r;
+	int sent = VLC_SYM_IDLE;
+	u32 k;
+
+	/* frames lost to an overrun still count, to stay aligned */
+	n->rx_frames += rx->skipped;
+	k = n->rx_frames++;
+
+	if (k < n->score_from || n->ref < 0)
+		return;
+	r = &n->chan->node[n->ref];
+	if (r->tx_frames > k && r->tx_frames - k <= VLC_CHAN_SENT)
+		sent = r->sent[k % VLC_CHAN_SENT];
+
+	sc->frames++;
+	sc->sync[rx->sync]++;
+	if (rx->sync == VLC_PHY_SYNC_EARLY || rx->sync == VLC_PHY_SYNC_LATE) {
+		sc->offset_sum += rx->offset_ns;
+		sc->offset_min = min(sc->offset_min, rx->offset_ns);
+		sc->offset_max = max(sc->offset_max, rx->offset_ns);
+	}
+	if (rx->sym == VLC_SYM_ERASURE) {
+		sc->erasures++;
+	} else if (rx->sym == VLC_SYM_IDLE) {
+		if (sent >= 0)
+			sc->missed++;
+		else
+			sc->idle++;
+	} else if (rx->sym == sent) {
+		sc->correct++;
+		sc->min_margin = min(sc->min_margin, rx->margin);
+	} else {
+		sc->wrong++;
+	}
+}
+
+static const struct vlc_phy_client_ops vlc_chan_client = {
+	.tx_symbol = vlc_chan_tx_symbol,
+	.rx_frame = vlc_chan_rx_frame,
+};
+
+void vlc_chan_score_reset(struct vlc_chan_node *n)
+{
+	n->score = (struct vlc_chan_score){
+		.min_margin = U32_MAX,
+		.offset_min = S32_MAX,
+		.offset_max = S32_MIN,
+	};
+	n->score_from = n->rx_frames;
+}
+
+void vlc_chan_init(struct vlc_chan *ch, u64 seed)
+{
+	int i;
+
+	*ch = (struct vlc_chan){
+		.rng = seed,
+		.noise_ref_ns = 50000,
+	};
+	for (i = 0; i < VLC_CHAN_NODES; i++)
+		vlc_chan_node_init(ch, i);
+}
+
+void vlc_chan_node_init(struct vlc_chan *ch, int idx)
+{
+	struct vlc_chan_node *n = &ch->node[idx];
+
+	*n = (struct vlc_chan_node){
+		.chan = ch,
+		.idx = idx,
+		.ref = -1,
+		.score.min_margin = U32_MAX,
+	};
+	vlc_phy_init(&n->phy, &vlc_chan_pins, n, &vlc_chan_client, n);
+}
+
+void vlc_chan_start(struct vlc_chan *ch, int idx, u64 t_ns)
+{
+	struct vlc_chan_node *n = &ch->node[idx];
+
+	n->active = true;
+	ch->now = t_ns;
+	vlc_phy_start(&n->phy, t_ns);
+}
+
+/* Run the earliest pending tick; on ties the lower node index first. */
+bool vlc_chan_step(struct vlc_chan *ch)
+{
+	struct vlc_chan_node *n = NULL;
+	u64 now;
+	int i;
+
+	for (i = 0; i < VLC_CHAN_NODES; i++) {
+		struct vlc_chan_node *c = &ch->node[i];
+
+		if (c->active && (!n || vlc_phy_next_ns(&c->phy) <
+				  vlc_phy_next_ns(&n->phy)))
+			n = c;
+	}
+	if (!n)
+		return false;
+	now = vlc_phy_next_ns(&n->phy) + n->late_ns;
+	n->late_ns = 0;
+	n->pin_calls = 0;
+	n->pin_min_t = U64_MAX;
+	ch->now = now;
+	vlc_phy_tick(&n->phy, now);
+	return true;
+}
+
+void vlc_chan_run_until(struct vlc_chan *ch, u64 t_ns)
+{
+	int i;
+
+	for (;;) {
+		bool due = false;
+
+		for (i = 0; i < VLC_CHAN_NODES; i++)
+			if (ch->node[i].active &&
+			    vlc_phy_next_ns(&ch->node[i].phy) <= t_ns)
+				due = true;
+		if (!due || !vlc_chan_step(ch))
+			return;
+	}
+}
+
+/* Run until node @idx has delivered @frames more received frames. */
+void vlc_chan_run_frames(struct vlc_chan *ch, int idx, u32 frames)
+{
+	u32 end = ch->node[idx].rx_frames + frames;
+
+	while (ch->node[idx].rx_frames < end)
+		if (!vlc_chan_step(ch))
+			return;
+}

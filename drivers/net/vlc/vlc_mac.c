@@ -1,0 +1,1023 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * VLC MAC core (MAC v1): framing, header compression, CRC, fragmentation,
+ * CSMA/CA and stop-and-wait ARQ over a PHY that carries one symbol of 1
+ * or 2 bits per frame. Documentation/networking/vlc.rst draws the same.
+ *
+ * On air, one frame is (bytes MSB first, 1 or 2 bits per symbol):
+ *
+ *   preamble  p symbols 0,1,0,1.. (2-slot) or 0,1,2,3,0.. (4-PPM), p = 8:
+ *             lights every data slot so the receiver's level estimate
+ *             settles; the receiver tolerates erasures and a missed start
+ *             here, and 8 symbols leave 4+ even if the first ones are lost.
+ *   SFD       0x97: Hamming distance >= 3 from every 8-bit window of any
+ *             preamble prefix of either mode (checked exhaustively).
+ *   header    byte 0: type[7:5] last[4] ethertype[3:2] dfull[1] sfull[0]
+ *      DATA:  dst (1 or 6 with dfull), tx (1), src (6, sfull only),
+ *             seq[7:5]|frag[4:0] (1), len (1, 1..240)
+ *      ACK:   dst (1), tx (1), seq|frag (1) of the fragment; bits 4:0 of
+ *             byte 0 are zero (reserved, like types 0, 6, 7 and
+ *             RTS 3, CTS 4, BEACON 5 kept for MAC v2)
+ *   payload   len bytes: the Ethernet payload, prefixed by the 2 bytes of
+ *             the ethertype when it is not coded (ethertype 3)
+ *   CRC       CRC-16/CCITT (X.25: init 0xffff, complemented, low byte
+ *             first) over header and payload
+ *   idle      the end of a frame is known from the header; at least one
+ *             idle frame separates frames.
+ *
+ * Addresses: 02:56:4c:43:00:XX ("VLC", locally administered) is XX, all
+ * ones is 0xff; anything else travels in full with dfull/sfull, so every
+ * frame is restored byte-exact. "tx" is the sender's short address and
+ * the key of ARQ; the Ethernet source costs nothing when it is the
+ * sender's own 02:56:4c:43:00:tx. Ethertype 0 = IPv4, 1 = ARP, 2 = IPv6.
+ * Frames to 0xff or to a full address (multicast, bridged hosts) are
+ * group frames: sent once, never acknowledged (nobody knows who should
+ * answer, and ARP/ND/IP recover a loss); everything else is unicast.
+ *
+ * Sizes: fragments of 128 bytes by default carry a ping in one frame and
+ * cut a 1500-byte packet into 12, so a bit error costs ~1100 symbols, not
+ * 12000; per-fragment cost (1-bit mode) is 72 symbols of framing + 66 of
+ * SIFS and ACK, 12% of a full fragment. A 98-byte ping (84 bytes of IPv4)
+ * is DATA 8 + 8 * (1 + 5 + 84 + 2) = 744 symbols, SIFS 2, ACK
+ * 8 + 8 * (1 + 4 + 2) = 64: VLC_MAC_PING98_FRAMES = 810 frames each way,
+ * 3% more than the 784 bits of the bare Ethernet frame.
+ *
+ * Medium access: busy = carrier, a symbol, or a frame being received.
+ * DATA waits DIFS idle frames then a backoff of [0, CW) idle frames, drawn
+ * for every packet and every retry so that stations that waited out the
+ * same busy medium do not collide, and a station cannot starve others.
+ * Costs DIFS + CW/2 = 8 frames by default, 1% of a ping. An ACK goes out
+ * SIFS frames after the DATA without sensing; the next fragment of a
+ * packet follows its ACK after SIFS too: DIFS > SIFS keeps others out.
+ */
+
+#include <linux/types.h>
+#include <linux/errno.h>
+#include <linux/string.h>
+#include <linux/crc-ccitt.h>
+
+#include "vlc_mac.h"
+
+#define VLC_MAC_SFD		0x97
+
+#define VLC_MAC_T_DATA		1
+#define VLC_MAC_T_ACK		2
+#define VLC_MAC_T_RTS		3	/* reserved for MAC v2 */
+#define VLC_MAC_T_CTS		4	/* reserved for MAC v2 */
+#define VLC_MAC_T_BEACON	5	/* reserved */
+#define VLC_MAC_TYPE_SHIFT	5
+
+#define VLC_MAC_H_LAST		0x10
+#define VLC_MAC_H_ET_SHIFT	2
+#define VLC_MAC_H_ET_MASK	0x0c
+#define VLC_MAC_H_DFULL		0x02
+#define VLC_MAC_H_SFULL		0x01
+
+#define VLC_MAC_ET_IPV4		0
+#define VLC_MAC_ET_ARP		1
+#define VLC_MAC_ET_IPV6		2
+#define VLC_MAC_ET_FULL		3
+
+#define VLC_MAC_SEQ_SHIFT	5
+#define VLC_MAC_FRAG_MASK	0x1f
+
+#define VLC_MAC_ACK_LEN		(1 + 4 + 2)	/* SFD, header, CRC */
+#define VLC_MAC_CRC_GOOD	0xf0b8		/* residue of X.25 FCS */
+#define VLC_MAC_ACK_SLACK	4	/* frames of executor jitter */
+#define VLC_MAC_HUNT_MAX	(VLC_MAC_PREAMBLE_MAX + 8 + 16)
+#define VLC_MAC_SYNC_SHIFT	4	/* mean offset over 16 frames */
+
+static const u8 vlc_mac_prefix[5] = { 0x02, 0x56, 0x4c, 0x43, 0x00 };
+
+static const u16 vlc_mac_ethertype[3] = {
+	[VLC_MAC_ET_IPV4] = 0x0800,
+	[VLC_MAC_ET_ARP] = 0x0806,
+	[VLC_MAC_ET_IPV6] = 0x86dd,
+};
+
+void vlc_mac_default_params(struct vlc_mac_params *p)
+{
+	memset(p, 0, sizeof(*p));
+	p->short_addr = 1;
+	p->bits_per_symbol = 1;
+	p->frag_size = 128;
+	p->retry_limit = 7;
+	p->cw_min = 8;
+	p->cw_max = 256;
+	p->difs = 4;
+	p->sifs = 2;
+	p->ack_timeout = 0;
+	p->preamble = 8;
+	p->sync_deadband_ns = 2000;
+}
+
+/**
+ * vlc_mac_short_addr - the on-air short form of an Ethernet address
+ * @addr: 6 bytes
+ *
+ * Return: 0..254 for 02:56:4c:43:00:XX, VLC_MAC_BCAST for broadcast, or
+ * -1 when the address must travel in full.
+ */
+int vlc_mac_short_addr(const u8 *addr)
+{
+	static const u8 bcast[VLC_MAC_ALEN] = {
+		0xff, 0xff, 0xff, 0xff, 0xff, 0xff
+	};
+
+	if (!memcmp(addr, bcast, VLC_MAC_ALEN))
+		return VLC_MAC_BCAST;
+	if (!memcmp(addr, vlc_mac_prefix, sizeof(vlc_mac_prefix)) &&
+	    addr[5] != VLC_MAC_BCAST)
+		return addr[5];
+	return -1;
+}
+
+static void vlc_mac_long_addr(u8 *addr, u8 short_addr)
+{
+	if (short_addr == VLC_MAC_BCAST) {
+		memset(addr, 0xff, VLC_MAC_ALEN);
+		return;
+	}
+	memcpy(addr, vlc_mac_prefix, sizeof(vlc_mac_prefix));
+	addr[5] = short_addr;
+}
+
+/**
+ * vlc_mac_frame_symbols - airtime of a frame in PHY frames
+ * @p: parameters (preamble, bits per symbol)
+ * @nbytes: bytes after the preamble: delimiter, header, payload, CRC
+ */
+unsigned int vlc_mac_frame_symbols(const struct vlc_mac_params *p,
+				   unsigned int nbytes)
+{
+	return p->preamble + ((nbytes * 8) >> (p->bits_per_symbol - 1));
+}
+
+int vlc_mac_check_params(const struct vlc_mac_params *p, const char **why)
+{
+	const char *bad = NULL;
+
+	if (p->short_addr == VLC_MAC_BCAST)
+		bad = "short_addr: 255 is broadcast (0..254)";
+	else if (p->bits_per_symbol != 1 && p->bits_per_symbol != 2)
+		bad = "bits_per_symbol: must be 1 or 2";
+	else if (p->frag_size < VLC_MAC_FRAG_MIN ||
+		 p->frag_size > VLC_MAC_FRAG_MAX)
+		bad = "frag_size: must be 48..240 (32 fragments per packet)";
+	else if (p->retry_limit > 15)
+		bad = "retry_limit: must be 0..15";
+	else if (p->cw_max < 1 || p->cw_max > 1024)
+		bad = "cw_max: must be 1..1024";
+	else if (p->cw_min < 1 || p->cw_min > p->cw_max)
+		bad = "cw_min: must be 1..cw_max";
+	else if (p->sifs < 1 || p->sifs > 15)
+		bad = "sifs: must be 1..15 (receivers need an idle frame)";
+	else if (p->difs <= p->sifs || p->difs > 64)
+		bad = "difs: must be sifs+1..64 (ACKs go first)";
+	else if (p->preamble < 2 || p->preamble > VLC_MAC_PREAMBLE_MAX)
+		bad = "preamble: must be 2..32 symbols";
+	else if (p->ack_timeout &&
+		 p->ack_timeout < p->sifs +
+		 vlc_mac_frame_symbols(p, VLC_MAC_ACK_LEN))
+		bad = "ack_timeout: shorter than SIFS plus an ACK";
+	else if (p->ack_timeout > 4096)
+		bad = "ack_timeout: must be 0 (derived) or at most 4096";
+	else if (p->sync_deadband_ns > 1000000)
+		bad = "sync_deadband_ns: must be 0..1000000";
+
+	if (why)
+		*why = bad;
+	return bad ? -EINVAL : 0;
+}
+
+static void vlc_mac_apply_params(struct vlc_mac *mac,
+				 const struct vlc_mac_params *p)
+{
+	u32 frag;
+
+	mac->p = *p;
+	mac->ack_timeout = p->ack_timeout ? p->ack_timeout :
+		p->sifs + vlc_mac_frame_symbols(p, VLC_MAC_ACK_LEN) +
+		VLC_MAC_ACK_SLACK;
+	/* A retransmission of the fragment we acknowledged last comes within
+	 * the sender's whole retry span (same parameters assumed); after
+	 * that a reassembly is forgotten, so that a sequence number that
+	 * wrapped while we were away is not taken for a duplicate.
+	 */
+	frag = vlc_mac_frame_symbols(p, VLC_MAC_AIR_MAX);
+	mac->rx_lifetime = (p->retry_limit + 1) *
+		(frag + mac->ack_timeout + p->difs + p->cw_max);
+	if (mac->cw < p->cw_min || mac->cw > p->cw_max)
+		mac->cw = p->cw_min;
+}
+
+/**
+ * vlc_mac_init - start a MAC with empty queues
+ * @mac: state, allocated by the caller
+ * @p: parameters; must pass vlc_mac_check_params(), else the defaults
+ *	are used
+ * @ops: callbacks, valid for the MAC's lifetime
+ * @ctx: passed to @ops
+ */
+void vlc_mac_init(struct vlc_mac *mac, const struct vlc_mac_params *p,
+		  const struct vlc_mac_ops *ops, void *ctx)
+{
+	struct vlc_mac_params def;
+
+	memset(mac, 0, sizeof(*mac));
+	mac->ops = ops;
+	mac->ctx = ctx;
+	if (vlc_mac_check_params(p, NULL)) {
+		vlc_mac_default_params(&def);
+		p = &def;
+	}
+	mac->cw = p->cw_min;
+	vlc_mac_apply_params(mac, p);
+	mac->rng = 0x9e3779b9u ^ p->short_addr;
+	mac->rx_state = VLC_MAC_RX_WAIT_IDLE;
+	mac->tx_state = VLC_MAC_TX_IDLE;
+}
+
+/**
+ * vlc_mac_set_params - change parameters
+ * @mac: the MAC
+ * @p: new parameters
+ * @why: set to a message naming the bad field, or NULL
+ *
+ * A frame already on air finishes as it started. Return: 0, or -EINVAL
+ * with the previous parameters kept.
+ */
+int vlc_mac_set_params(struct vlc_mac *mac, const struct vlc_mac_params *p,
+		       const char **why)
+{
+	int ret = vlc_mac_check_params(p, why);
+
+	if (!ret)
+		vlc_mac_apply_params(mac, p);
+	return ret;
+}
+
+static u32 vlc_mac_random_below(struct vlc_mac *mac, u32 n)
+{
+	u32 r;
+
+	if (mac->ops && mac->ops->random) {
+		r = mac->ops->random(mac->ctx);
+	} else {
+		/* xorshift32: enough to decorrelate backoffs */
+		r = mac->rng;
+		r ^= r << 13;
+		r ^= r >> 17;
+		r ^= r << 5;
+		mac->rng = r;
+	}
+	/* Scale instead of '%': no division helper on 32-bit ARM. */
+	return (u32)(((u64)r * n) >> 32);
+}
+
+static void vlc_mac_draw_backoff(struct vlc_mac *mac)
+{
+	mac->backoff = vlc_mac_random_below(mac, mac->cw);
+	mac->stats.backoffs++;
+}
+
+/* What a queued Ethernet frame looks like on air. */
+struct vlc_mac_pktinfo {
+	int dst;		/* short address or -1 */
+	bool sfull;
+	u8 et;
+	bool group;
+	const u8 *payload;	/* air payload: [ethertype] + data */
+	unsigned int len;
+};
+
+static void vlc_mac_pktinfo(const struct vlc_mac *mac, const u8 *eth,
+			    unsigned int len, struct vlc_mac_pktinfo *pi)
+{
+	u16 type = (eth[12] << 8) | eth[13];
+	unsigned int off = VLC_MAC_ETH_HLEN;
+
+	pi->dst = vlc_mac_short_addr(eth);
+	pi->group = pi->dst < 0 || pi->dst == VLC_MAC_BCAST;
+	pi->sfull = memcmp(eth + VLC_MAC_ALEN, vlc_mac_prefix,
+			   sizeof(vlc_mac_prefix)) ||
+		    eth[VLC_MAC_ALEN + 5] != mac->p.short_addr;
+	for (pi->et = 0; pi->et < VLC_MAC_ET_FULL; pi->et++)
+		if (vlc_mac_ethertype[pi->et] == type)
+			break;
+	if (pi->et == VLC_MAC_ET_FULL)
+		off -= 2;	/* the ethertype leads the payload */
+	pi->payload = eth + off;
+	pi->len = len - off;
+}
+
+/**
+ * vlc_mac_tx_full - whether vlc_mac_xmit() would refuse with -ENOSPC
+ * @mac: the MAC
+ */
+bool vlc_mac_tx_full(const struct vlc_mac *mac)
+{
+	return mac->txq_count >= VLC_MAC_TXQ_LEN;
+}
+
+static struct vlc_mac_txpkt *vlc_mac_txq_slot(struct vlc_mac *mac,
+					      unsigned int i)
+{
+	i += mac->txq_head;
+	if (i >= VLC_MAC_TXQ_LEN)
+		i -= VLC_MAC_TXQ_LEN;
+	return &mac->txq[i];
+}
+
+/* The head packet becomes current: new sequence number, contend. */
+static void vlc_mac_start_packet(struct vlc_mac *mac)
+{
+	struct vlc_mac_txpkt *pkt = vlc_mac_txq_slot(mac, 0);
+	struct vlc_mac_pktinfo pi;
+	u8 slot;
+
+	vlc_mac_pktinfo(mac, pkt->data, pkt->len, &pi);
+	/* Per destination, so traffic to others never looks like a wrap. */
+	slot = pi.dst < 0 ? VLC_MAC_BCAST : pi.dst;
+	mac->cur_seq = mac->tx_seq[slot]++ & 7;
+	mac->cur_frag = 0;
+	mac->cur_off = 0;
+	mac->retries = 0;
+	mac->tx_state = VLC_MAC_TX_CONTEND;
+	vlc_mac_draw_backoff(mac);
+}
+
+/**
+ * vlc_mac_xmit - queue an Ethernet frame from the stack
+ * @mac: the MAC
+ * @frame: destination, source, ethertype, payload
+ * @len: bytes in @frame
+ *
+ * Return: 0; -ENOSPC when the queue is full (stop the netdev queue);
+ * -EINVAL when @len is not 15..VLC_MAC_FRAME_MAX.
+ */
+int vlc_mac_xmit(struct vlc_mac *mac, const u8 *frame, unsigned int len)
+{
+	struct vlc_mac_txpkt *pkt;
+
+	if (len <= VLC_MAC_ETH_HLEN || len > VLC_MAC_FRAME_MAX)
+		return -EINVAL;
+	if (vlc_mac_tx_full(mac))
+		return -ENOSPC;
+	pkt = vlc_mac_txq_slot(mac, mac->txq_count);
+	memcpy(pkt->data, frame, len);
+	pkt->len = len;
+	mac->txq_count++;
+	if (mac->tx_state == VLC_MAC_TX_IDLE)
+		vlc_mac_start_packet(mac);
+	return 0;
+}
+
+/* The head packet leaves the queue. */
+static void vlc_mac_complete(struct vlc_mac *mac, bool ok)
+{
+	unsigned int len = vlc_mac_txq_slot(mac, 0)->len;
+
+	mac->txq_head = mac->txq_head + 1 < VLC_MAC_TXQ_LEN ?
+			mac->txq_head + 1 : 0;
+	mac->txq_count--;
+	mac->cw = mac->p.cw_min;
+	mac->tx_state = VLC_MAC_TX_IDLE;
+	if (mac->txq_count)
+		vlc_mac_start_packet(mac);
+	/* Last, so that a callback sees a consistent queue. */
+	if (mac->ops && mac->ops->tx_done)
+		mac->ops->tx_done(mac->ctx, len, ok);
+}
+
+/**
+ * vlc_mac_flush - drop every queued packet (interface going down)
+ * @mac: the MAC
+ *
+ * Each packet is reported with tx_done(ok = false); a frame being
+ * emitted is cut, receivers count it as truncated.
+ */
+void vlc_mac_flush(struct vlc_mac *mac)
+{
+	unsigned int len;
+
+	mac->emit.sym = 0;
+	mac->emit.nsyms = 0;
+	mac->sending_ack = false;
+	mac->ack_pending = false;
+	mac->tx_state = VLC_MAC_TX_IDLE;
+	mac->cw = mac->p.cw_min;
+	while (mac->txq_count) {
+		len = vlc_mac_txq_slot(mac, 0)->len;
+		mac->txq_head = mac->txq_head + 1 < VLC_MAC_TXQ_LEN ?
+				mac->txq_head + 1 : 0;
+		mac->txq_count--;
+		if (mac->ops && mac->ops->tx_done)
+			mac->ops->tx_done(mac->ctx, len, false);
+	}
+}
+
+static void vlc_mac_emit_start(struct vlc_mac *mac, unsigned int nbytes)
+{
+	struct vlc_mac_emit *e = &mac->emit;
+
+	e->nbytes = nbytes;
+	e->sym = 0;
+	e->nsyms = vlc_mac_frame_symbols(&mac->p, nbytes);
+	e->pre = mac->p.preamble;
+	e->bits = mac->p.bits_per_symbol;
+	mac->stats.tx_frames++;
+	mac->stats.tx_bytes_air += nbytes;
+}
+
+static unsigned int vlc_mac_put_crc(u8 *buf, unsigned int start,
+				    unsigned int n)
+{
+	u16 fcs = ~crc_ccitt(0xffff, buf + start, n - start);
+
+	buf[n++] = fcs & 0xff;
+	buf[n++] = fcs >> 8;
+	return n;
+}
+
+static void vlc_mac_build_ack(struct vlc_mac *mac)
+{
+	u8 *b = mac->emit.buf;
+	unsigned int n = 0;
+
+	b[n++] = VLC_MAC_SFD;
+	b[n++] = VLC_MAC_T_ACK << VLC_MAC_TYPE_SHIFT;
+	b[n++] = mac->ack_dst;
+	b[n++] = mac->p.short_addr;
+	b[n++] = mac->ack_sf;
+	n = vlc_mac_put_crc(b, 1, n);
+	mac->sending_ack = true;
+	mac->ack_pending = false;
+	vlc_mac_emit_start(mac, n);
+}
+
+static void vlc_mac_build_data(struct vlc_mac *mac)
+{
+	struct vlc_mac_txpkt *pkt = vlc_mac_txq_slot(mac, 0);
+	struct vlc_mac_pktinfo pi;
+	unsigned int n = 0, flen;
+	u8 *b = mac->emit.buf;
+	u8 h0;
+
+	vlc_mac_pktinfo(mac, pkt->data, pkt->len, &pi);
+	flen = pi.len - mac->cur_off;
+	h0 = VLC_MAC_T_DATA << VLC_MAC_TYPE_SHIFT |
+	     pi.et << VLC_MAC_H_ET_SHIFT;
+	if (flen > mac->p.frag_size)
+		flen = mac->p.frag_size;
+	else
+		h0 |= VLC_MAC_H_LAST;
+	if (pi.dst < 0)
+		h0 |= VLC_MAC_H_DFULL;
+	if (pi.sfull)
+		h0 |= VLC_MAC_H_SFULL;
+
+	b[n++] = VLC_MAC_SFD;
+	b[n++] = h0;
+	if (pi.dst < 0) {
+		memcpy(b + n, pkt->data, VLC_MAC_ALEN);
+		n += VLC_MAC_ALEN;
+	} else {
+		b[n++] = pi.dst;
+	}
+	b[n++] = mac->p.short_addr;
+	if (pi.sfull) {
+		memcpy(b + n, pkt->data + VLC_MAC_ALEN, VLC_MAC_ALEN);
+		n += VLC_MAC_ALEN;
+	}
+	b[n++] = mac->cur_seq << VLC_MAC_SEQ_SHIFT | mac->cur_frag;
+	b[n++] = flen;
+	memcpy(b + n, pi.payload + mac->cur_off, flen);
+	n = vlc_mac_put_crc(b, 1, n + flen);
+
+	mac->cur_dst = pi.dst < 0 ? VLC_MAC_BCAST : pi.dst;
+	mac->cur_group = pi.group;
+	mac->cur_len = flen;
+	mac->cur_last = h0 & VLC_MAC_H_LAST;
+	mac->tx_state = VLC_MAC_TX_SEND;
+	mac->stats.tx_fragments++;
+	vlc_mac_emit_start(mac, n);
+}
+
+/* The current fragment got through (ACK, or sent if group). */
+static void vlc_mac_frag_done(struct vlc_mac *mac)
+{
+	mac->cw = mac->p.cw_min;
+	if (mac->cur_last) {
+		vlc_mac_complete(mac, true);
+		return;
+	}
+	mac->cur_off += mac->cur_len;
+	mac->cur_frag++;
+	mac->retries = 0;
+	mac->burst_wait = mac->p.sifs;
+	mac->tx_state = VLC_MAC_TX_BURST;
+}
+
+static void vlc_mac_emit_done(struct vlc_mac *mac)
+{
+	if (mac->sending_ack) {
+		mac->sending_ack = false;
+		return;
+	}
+	if (mac->cur_group) {
+		vlc_mac_frag_done(mac);
+		return;
+	}
+	mac->tx_state = VLC_MAC_TX_WAIT_ACK;
+	mac->ack_wait = 0;
+	mac->wait_busy = false;
+}
+
+static bool vlc_mac_rx_busy(const struct vlc_mac *mac)
+{
+	return mac->rx_state == VLC_MAC_RX_HUNT ||
+	       mac->rx_state == VLC_MAC_RX_FRAME;
+}
+
+/* Decide whether a frame starts now; false means stay idle. */
+static bool vlc_mac_tx_start(struct vlc_mac *mac)
+{
+	if (mac->ack_pending) {
+		/* An ACK owes nothing to carrier sense: SIFS and go. */
+		if (mac->ack_delay) {
+			mac->ack_delay--;
+			return false;
+		}
+		vlc_mac_build_ack(mac);
+		return true;
+	}
+	switch (mac->tx_state) {
+	case VLC_MAC_TX_CONTEND:
+		if (mac->idle_run < mac->p.difs || mac->backoff ||
+		    vlc_mac_rx_busy(mac))
+			return false;
+		break;
+	case VLC_MAC_TX_BURST:
+		if (mac->burst_wait) {
+			mac->burst_wait--;
+			return false;
+		}
+		break;
+	default:
+		return false;
+	}
+	vlc_mac_build_data(mac);
+	return true;
+}
+
+/**
+ * vlc_mac_tx_symbol - the symbol to send in the frame that starts now
+ * @mac: the MAC
+ *
+ * Called once per PHY frame, before vlc_mac_rx_frame() of that frame.
+ * Return: a data value 0..(1 << bits_per_symbol) - 1, or VLC_SYM_IDLE.
+ */
+int vlc_mac_tx_symbol(struct vlc_mac *mac)
+{
+	struct vlc_mac_emit *e = &mac->emit;
+	unsigned int i, bit;
+	int sym;
+
+	mac->tx_this_frame = false;
+	if (e->sym >= e->nsyms && !vlc_mac_tx_start(mac))
+		return VLC_SYM_IDLE;
+
+	i = e->sym++;
+	if (i < e->pre) {
+		sym = i & ((1 << e->bits) - 1);
+	} else {
+		bit = (i - e->pre) * e->bits;
+		sym = (e->buf[bit >> 3] >> (8 - e->bits - (bit & 7))) &
+		      ((1 << e->bits) - 1);
+	}
+	mac->tx_this_frame = true;
+	if (e->sym >= e->nsyms)
+		vlc_mac_emit_done(mac);
+	return sym;
+}
+
+static void vlc_mac_send_ack(struct vlc_mac *mac, u8 dst, u8 sf)
+{
+	mac->ack_pending = true;
+	mac->ack_delay = mac->p.sifs;
+	mac->ack_dst = dst;
+	mac->ack_sf = sf;
+}
+
+static void vlc_mac_rx_ack(struct vlc_mac *mac, const u8 *b)
+{
+	u8 dst = b[1], tx = b[2], sf = b[3];
+
+	if (dst != mac->p.short_addr) {
+		mac->stats.rx_other++;
+		return;
+	}
+	if (mac->tx_state != VLC_MAC_TX_WAIT_ACK || tx != mac->cur_dst ||
+	    sf != (mac->cur_seq << VLC_MAC_SEQ_SHIFT | mac->cur_frag)) {
+		mac->stats.rx_unexpected_ack++;
+		return;
+	}
+	mac->stats.tx_acked++;
+	vlc_mac_frag_done(mac);
+}
+
+static struct vlc_mac_reasm *vlc_mac_reasm_find(struct vlc_mac *mac, u8 tx,
+						bool group)
+{
+	struct vlc_mac_reasm *r;
+	unsigned int i;
+
+	for (i = 0; i < VLC_MAC_RX_SOURCES; i++) {
+		r = &mac->reasm[i];
+		if (!r->used || r->tx != tx || r->group != group)
+			continue;
+		if (mac->now - r->last > mac->rx_lifetime) {
+			if (!r->complete)
+				mac->stats.rx_incomplete++;
+			r->used = false;
+			return NULL;
+		}
+		return r;
+	}
+	return NULL;
+}
+
+/* A free entry, or the least recently used one. */
+static struct vlc_mac_reasm *vlc_mac_reasm_get(struct vlc_mac *mac)
+{
+	struct vlc_mac_reasm *r, *old = &mac->reasm[0];
+	unsigned int i;
+
+	for (i = 0; i < VLC_MAC_RX_SOURCES; i++) {
+		r = &mac->reasm[i];
+		if (!r->used)
+			return r;
+		if (mac->now - r->last > mac->now - old->last)
+			old = r;
+	}
+	if (!old->complete)
+		mac->stats.rx_incomplete++;
+	return old;
+}
+
+static void vlc_mac_deliver(struct vlc_mac *mac, struct vlc_mac_reasm *r)
+{
+	unsigned int et = (r->hdr0 & VLC_MAC_H_ET_MASK) >> VLC_MAC_H_ET_SHIFT;
+	unsigned int base = VLC_MAC_ETH_HLEN;
+	u8 *f = r->frame;
+
+	if (et == VLC_MAC_ET_FULL) {
+		if (r->len < 2) {
+			mac->stats.rx_bad_header++;
+			r->used = false;
+			return;
+		}
+		base -= 2;
+	} else {
+		f[12] = vlc_mac_ethertype[et] >> 8;
+		f[13] = vlc_mac_ethertype[et] & 0xff;
+	}
+	if (r->hdr0 & VLC_MAC_H_DFULL)
+		memcpy(f, r->addr, VLC_MAC_ALEN);
+	else
+		vlc_mac_long_addr(f, r->group ? VLC_MAC_BCAST :
+				  mac->p.short_addr);
+	if (r->hdr0 & VLC_MAC_H_SFULL)
+		memcpy(f + VLC_MAC_ALEN, r->addr + VLC_MAC_ALEN, VLC_MAC_ALEN);
+	else
+		vlc_mac_long_addr(f + VLC_MAC_ALEN, r->tx);
+	r->complete = true;
+	mac->stats.rx_delivered++;
+	if (mac->ops && mac->ops->deliver)
+		mac->ops->deliver(mac->ctx, f, base + r->len);
+}
+
+/* A DATA frame with a good CRC; @n bytes from the header on. */
+static void vlc_mac_rx_data(struct vlc_mac *mac, const u8 *b,
+			    unsigned int n)
+{
+	const u8 *dfull = NULL, *sfull = NULL, *payload;
+	struct vlc_mac_reasm *r;
+	unsigned int p = 1, len, base, seq, frag;
+	u8 h0 = b[0], dst, tx, sf;
+	bool group;
+
+	if (h0 & VLC_MAC_H_DFULL) {
+		dfull = b + p;
+		p += VLC_MAC_ALEN;
+		dst = VLC_MAC_BCAST;
+	} else {
+		dst = b[p++];
+	}
+	group = dst == VLC_MAC_BCAST;
+	tx = b[p++];
+	if (h0 & VLC_MAC_H_SFULL) {
+		sfull = b + p;
+		p += VLC_MAC_ALEN;
+	}
+	sf = b[p++];
+	len = b[p++];
+	payload = b + p;
+	if (p + len + 2 != n || tx == VLC_MAC_BCAST) {
+		mac->stats.rx_bad_header++;
+		return;
+	}
+	if (!group && dst != mac->p.short_addr) {
+		mac->stats.rx_other++;
+		return;
+	}
+	seq = sf >> VLC_MAC_SEQ_SHIFT;
+	frag = sf & VLC_MAC_FRAG_MASK;
+
+	r = vlc_mac_reasm_find(mac, tx, group);
+	if (r && r->seq == seq) {
+		if (frag < r->next_frag) {
+			/* Our ACK was lost: ACK again, deliver nothing. */
+			mac->stats.rx_dup++;
+			r->last = mac->now;
+			if (!group)
+				vlc_mac_send_ack(mac, tx, sf);
+			return;
+		}
+		if (frag > r->next_frag || r->complete) {
+			mac->stats.rx_out_of_order++;
+			return;
+		}
+		/* Every fragment must describe the same packet. */
+		if ((h0 ^ r->hdr0) & ~VLC_MAC_H_LAST ||
+		    (dfull && memcmp(dfull, r->addr, VLC_MAC_ALEN)) ||
+		    (sfull && memcmp(sfull, r->addr + VLC_MAC_ALEN,
+				     VLC_MAC_ALEN))) {
+			mac->stats.rx_bad_header++;
+			return;
+		}
+	} else {
+		if (frag) {
+			mac->stats.rx_orphan++;
+			return;
+		}
+		if (r) {
+			if (!r->complete)
+				mac->stats.rx_incomplete++;
+		} else {
+			r = vlc_mac_reasm_get(mac);
+		}
+		r->used = true;
+		r->group = group;
+		r->complete = false;
+		r->tx = tx;
+		r->seq = seq;
+		r->next_frag = 0;
+		r->hdr0 = h0;
+		r->len = 0;
+		if (dfull)
+			memcpy(r->addr, dfull, VLC_MAC_ALEN);
+		if (sfull)
+			memcpy(r->addr + VLC_MAC_ALEN, sfull, VLC_MAC_ALEN);
+	}
+
+	base = ((h0 & VLC_MAC_H_ET_MASK) >> VLC_MAC_H_ET_SHIFT) ==
+	       VLC_MAC_ET_FULL ? VLC_MAC_ETH_HLEN - 2 : VLC_MAC_ETH_HLEN;
+	if (r->len + len > VLC_MAC_FRAME_MAX - base) {
+		mac->stats.rx_too_long++;
+		r->used = false;
+		return;
+	}
+	memcpy(r->frame + base + r->len, payload, len);
+	r->len += len;
+	r->next_frag++;
+	r->last = mac->now;
+	if (!group)
+		vlc_mac_send_ack(mac, tx, sf);
+	if (h0 & VLC_MAC_H_LAST)
+		vlc_mac_deliver(mac, r);
+}
+
+static void vlc_mac_rx_complete(struct vlc_mac *mac)
+{
+	const u8 *b = mac->rx_buf;
+	unsigned int n = mac->rx_pos;
+
+	if (crc_ccitt(0xffff, b, n) != VLC_MAC_CRC_GOOD) {
+		mac->stats.rx_crc_errors++;
+		return;
+	}
+	mac->stats.rx_frames_ok++;
+	if (b[0] >> VLC_MAC_TYPE_SHIFT == VLC_MAC_T_ACK)
+		vlc_mac_rx_ack(mac, b);
+	else
+		vlc_mac_rx_data(mac, b, n);
+}
+
+static unsigned int vlc_mac_data_hlen(u8 h0)
+{
+	return 1 + (h0 & VLC_MAC_H_DFULL ? VLC_MAC_ALEN : 1) + 1 +
+	       (h0 & VLC_MAC_H_SFULL ? VLC_MAC_ALEN : 0) + 2;
+}
+
+/* rx_pos bytes are in: learn how many more the frame has from what is
+ * known so far, or finish it. Nothing here trusts a length it has not
+ * bounded.
+ */
+static void vlc_mac_rx_advance(struct vlc_mac *mac)
+{
+	u8 h0 = mac->rx_buf[0];
+	unsigned int type = h0 >> VLC_MAC_TYPE_SHIFT, len;
+
+	if (mac->rx_pos == 1) {
+		if (type == VLC_MAC_T_ACK && !(h0 & 0x1f))
+			mac->rx_need = VLC_MAC_ACK_LEN - 1;
+		else if (type == VLC_MAC_T_DATA)
+			mac->rx_need = vlc_mac_data_hlen(h0);
+		else
+			goto bad;
+		return;
+	}
+	if (type == VLC_MAC_T_DATA && mac->rx_pos == vlc_mac_data_hlen(h0)) {
+		len = mac->rx_buf[mac->rx_pos - 1];
+		if (!len || len > VLC_MAC_FRAG_MAX ||
+		    mac->rx_pos + len + 2 > sizeof(mac->rx_buf))
+			goto bad;
+		mac->rx_need = mac->rx_pos + len + 2;
+		return;
+	}
+	mac->rx_state = VLC_MAC_RX_WAIT_IDLE;
+	vlc_mac_rx_complete(mac);
+	return;
+bad:
+	mac->stats.rx_bad_header++;
+	mac->rx_state = VLC_MAC_RX_WAIT_IDLE;
+}
+
+static void vlc_mac_rx_symbol(struct vlc_mac *mac, int sym, unsigned int bits)
+{
+	switch (mac->rx_state) {
+	case VLC_MAC_RX_WAIT_IDLE:
+		if (sym == VLC_SYM_IDLE)
+			mac->rx_state = VLC_MAC_RX_IDLE;
+		return;
+	case VLC_MAC_RX_IDLE:
+		if (sym < 0)
+			return;
+		mac->rx_state = VLC_MAC_RX_HUNT;
+		mac->rx_reg = sym;
+		mac->rx_nbits = bits;
+		mac->rx_hunt = 1;
+		return;
+	case VLC_MAC_RX_HUNT:
+		if (sym == VLC_SYM_IDLE) {
+			mac->stats.rx_no_delimiter++;
+			mac->rx_state = VLC_MAC_RX_IDLE;
+			return;
+		}
+		if (++mac->rx_hunt > VLC_MAC_HUNT_MAX) {
+			mac->stats.rx_no_delimiter++;
+			mac->rx_state = VLC_MAC_RX_WAIT_IDLE;
+			return;
+		}
+		if (sym < 0) {
+			/* The level estimate may still settle: start over. */
+			mac->rx_nbits = 0;
+			return;
+		}
+		mac->rx_reg = (mac->rx_reg << bits) | sym;
+		if (mac->rx_nbits < 8)
+			mac->rx_nbits += bits;
+		if (mac->rx_nbits >= 8 && (mac->rx_reg & 0xff) == VLC_MAC_SFD) {
+			mac->rx_state = VLC_MAC_RX_FRAME;
+			mac->rx_pos = 0;
+			mac->rx_need = 1;
+			mac->rx_bits = 0;
+			mac->rx_byte = 0;
+		}
+		return;
+	case VLC_MAC_RX_FRAME:
+		if (sym == VLC_SYM_IDLE) {
+			mac->stats.rx_truncated++;
+			mac->rx_state = VLC_MAC_RX_IDLE;
+			return;
+		}
+		if (sym < 0) {
+			mac->stats.rx_erasure_aborts++;
+			mac->rx_state = VLC_MAC_RX_WAIT_IDLE;
+			return;
+		}
+		mac->rx_byte = (mac->rx_byte << bits) | sym;
+		mac->rx_bits += bits;
+		if (mac->rx_bits < 8)
+			return;
+		mac->rx_buf[mac->rx_pos++] = mac->rx_byte;
+		mac->rx_bits = 0;
+		mac->rx_byte = 0;
+		if (mac->rx_pos >= mac->rx_need)
+			vlc_mac_rx_advance(mac);
+		return;
+	}
+}
+
+/* Resync. The PHY sees where a neighbour's frame sits in ours (light in
+ * S1 or S2) and reports offset_ns, positive when the neighbour is late.
+ * The mean over 16 frames that carried a neighbour's light is taken; if
+ * it is outside the dead band, our grid moves by half of it, the same
+ * way. Both ends of a link do the same, so they meet in the middle
+ * instead of chasing each other; a node that hears but is not heard
+ * (or whose peer does not correct) halves the gap every 16 frames.
+ * Nobody leads: in a larger network each node pulls toward its
+ * neighbours' mean, which converges while the graph is connected. The
+ * limits: the PHY's measure saturates at the sync slot, so large errors
+ * take several steps; clock skew beyond dead band / 16 frames (about
+ * 250 ppm at the defaults) is a standing offset; frames we emit, and
+ * frames with no neighbour light, say nothing and are skipped.
+ */
+static void vlc_mac_resync(struct vlc_mac *mac, const struct vlc_phy_rx *rx)
+{
+	u64 mag;
+	s64 mean;
+	s32 corr;
+
+	if (rx->sync == VLC_PHY_SYNC_NONE || (rx->sym < 0 && !rx->carrier))
+		return;
+	mac->sync_sum += rx->offset_ns;
+	if (++mac->sync_n < 1 << VLC_MAC_SYNC_SHIFT)
+		return;
+	/* Shifts on magnitudes: no 64-bit division, no signed shift. */
+	mag = mac->sync_sum < 0 ? -(u64)mac->sync_sum : (u64)mac->sync_sum;
+	mag >>= VLC_MAC_SYNC_SHIFT;
+	mean = mac->sync_sum < 0 ? -(s64)mag : (s64)mag;
+	mac->sync_sum = 0;
+	mac->sync_n = 0;
+	if (mag <= mac->p.sync_deadband_ns || mag < 2)
+		return;
+	corr = (s32)(mean < 0 ? -(s64)(mag >> 1) : (s64)(mag >> 1));
+	mac->stats.phase_corrections++;
+	if (mac->ops && mac->ops->phase)
+		mac->ops->phase(mac->ctx, corr);
+}
+
+/**
+ * vlc_mac_rx_frame - what the PHY received in the frame that just ended
+ * @mac: the MAC
+ * @rx: the PHY's report (untrusted symbol values are checked)
+ *
+ * Called once per PHY frame, after vlc_mac_tx_symbol() of that frame.
+ * May call ops->deliver, ops->tx_done and ops->phase.
+ */
+void vlc_mac_rx_frame(struct vlc_mac *mac, const struct vlc_phy_rx *rx)
+{
+	unsigned int bits = mac->p.bits_per_symbol;
+	bool busy, own = mac->tx_this_frame;
+	int sym = rx->sym;
+
+	mac->now++;
+	if (own || (rx->flags & VLC_PHY_RX_OWN_TX)) {
+		/* Half duplex: we can only have seen our own light. */
+		mac->rx_state = VLC_MAC_RX_WAIT_IDLE;
+		busy = true;
+	} else {
+		if (sym >= 0 && (rx->bits != bits || sym >= 1 << bits))
+			sym = VLC_SYM_ERASURE;
+		else if (sym < 0 && sym != VLC_SYM_IDLE)
+			sym = VLC_SYM_ERASURE;
+		vlc_mac_resync(mac, rx);
+		vlc_mac_rx_symbol(mac, sym, bits);
+		busy = rx->carrier || sym != VLC_SYM_IDLE ||
+		       vlc_mac_rx_busy(mac);
+	}
+	mac->tx_this_frame = false;
+
+	/* DIFS of idle first, then the backoff counts down, idle only. */
+	if (busy)
+		mac->idle_run = 0;
+	else if (mac->idle_run < mac->p.difs)
+		mac->idle_run++;
+	else if (mac->tx_state == VLC_MAC_TX_CONTEND && mac->backoff)
+		mac->backoff--;
+
+	if (mac->tx_state != VLC_MAC_TX_WAIT_ACK)
+		return;
+	mac->ack_wait++;
+	if (busy && !own)
+		mac->wait_busy = true;
+	/* A frame being received may be the ACK: let it finish. */
+	if (mac->ack_wait <= mac->ack_timeout || vlc_mac_rx_busy(mac))
+		return;
+	if (mac->wait_busy)
+		mac->stats.collisions++;
+	if (mac->retries < mac->p.retry_limit) {
+		mac->retries++;
+		mac->stats.tx_retries++;
+		mac->cw = mac->cw * 2 > mac->p.cw_max ? mac->p.cw_max :
+			  mac->cw * 2;
+		mac->tx_state = VLC_MAC_TX_CONTEND;
+		vlc_mac_draw_backoff(mac);
+	} else {
+		mac->stats.tx_dropped++;
+		vlc_mac_complete(mac, false);
+	}
+}

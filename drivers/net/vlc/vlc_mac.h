@@ -1,0 +1,282 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * VLC MAC core: delimiting, compressed header, CRC, fragmentation,
+ * CSMA/CA with backoff, stop-and-wait ARQ and the resync policy.
+ *
+ * Pure C, shared by the kernel and the host tests: no sleeping, no
+ * allocation (every buffer is an array in struct vlc_mac), no locking
+ * (the caller serialises all calls), no floating point, no 64-bit '/'.
+ * Time is counted in PHY frames: vlc_mac_tx_symbol() then
+ * vlc_mac_rx_frame() are called once each per frame.
+ *
+ * The on-air format is described at the top of vlc_mac.c and in
+ * Documentation/networking/vlc.rst.
+ */
+#ifndef _VLC_MAC_H
+#define _VLC_MAC_H
+
+#include <linux/types.h>
+
+#include "vlc_phy.h"
+
+/* Largest Ethernet frame taken from the stack: 1514 + one VLAN tag. */
+#define VLC_MAC_FRAME_MAX	1518
+#define VLC_MAC_ETH_HLEN	14
+#define VLC_MAC_ALEN		6
+
+/* Payload bytes of one fragment on air: protocol limits. */
+#define VLC_MAC_FRAG_MIN	48	/* 1506 bytes in <= 32 fragments */
+#define VLC_MAC_FRAG_MAX	240
+#define VLC_MAC_FRAGS_MAX	32	/* 5-bit fragment index */
+
+/* Longest header: type, 6-byte dst, tx, 6-byte src, seq/frag, len. */
+#define VLC_MAC_HDR_MAX		16
+/* Bytes of one frame after the preamble: delimiter, header, data, CRC. */
+#define VLC_MAC_AIR_MAX		(1 + VLC_MAC_HDR_MAX + VLC_MAC_FRAG_MAX + 2)
+
+#define VLC_MAC_BCAST		0xff	/* short address of broadcast */
+#define VLC_MAC_TXQ_LEN		4	/* packets the MAC holds */
+#define VLC_MAC_RX_SOURCES	4	/* reassemblies in progress */
+#define VLC_MAC_PREAMBLE_MAX	32
+
+/* PHY frames needed to carry a 98-byte Ethernet ping (84-byte IPv4/ICMP
+ * packet, 64-byte ICMP message) one way, from the first preamble symbol
+ * of the DATA to the last symbol of its ACK, with the default parameters
+ * (1 bit per frame, 8-symbol preamble, SIFS 2): DATA 744 + SIFS 2 +
+ * ACK 64. Medium access (DIFS + mean backoff) comes on top. Asserted by
+ * the "overhead" test case so that this figure cannot drift.
+ */
+#define VLC_MAC_PING98_FRAMES	810
+
+/**
+ * struct vlc_mac_params - MAC settings (see vlc_mac_set_params())
+ * @short_addr: this node's 8-bit address, 0..254; Ethernet addresses
+ *	02:56:4c:43:00:XX are sent on air as XX
+ * @bits_per_symbol: 1 (2-slot PHY mode) or 2 (4-PPM)
+ * @frag_size: payload bytes per fragment, VLC_MAC_FRAG_MIN..MAX
+ * @retry_limit: retransmissions of a fragment before the packet is
+ *	dropped, 0..15
+ * @cw_min: initial contention window in frames, 1..@cw_max
+ * @cw_max: largest contention window, up to 1024
+ * @difs: idle frames before contending, > @sifs, up to 64
+ * @sifs: idle frames between a frame and its ACK, 1..15
+ * @ack_timeout: frames to wait for an ACK after the last DATA symbol;
+ *	0 derives it from the ACK's airtime (see vlc_mac_ack_timeout())
+ * @preamble: alternating symbols before the delimiter, 2..32
+ * @sync_deadband_ns: mean neighbour offsets smaller than this are left
+ *	alone, 0..1000000
+ */
+struct vlc_mac_params {
+	u8 short_addr;
+	u8 bits_per_symbol;
+	u16 frag_size;
+	u8 retry_limit;
+	u16 cw_min;
+	u16 cw_max;
+	u8 difs;
+	u8 sifs;
+	u16 ack_timeout;
+	u8 preamble;
+	u32 sync_deadband_ns;
+};
+
+/**
+ * struct vlc_mac_ops - what the MAC needs from its owner
+ * @deliver: a complete, verified Ethernet frame rebuilt for the stack;
+ *	@frame is only valid during the call
+ * @tx_done: a packet of @len bytes left the queue: acknowledged or sent
+ *	(@ok) or dropped after the retry limit
+ * @phase: move this node's frame grid by @ns (positive = later)
+ * @random: a random 32-bit value for backoff; may be NULL (then an
+ *	internal xorshift generator is used)
+ */
+struct vlc_mac_ops {
+	void (*deliver)(void *ctx, const u8 *frame, unsigned int len);
+	void (*tx_done)(void *ctx, unsigned int len, bool ok);
+	void (*phase)(void *ctx, s32 ns);
+	u32 (*random)(void *ctx);
+};
+
+/**
+ * struct vlc_mac_stats - MAC counters, for ethtool -S
+ * @tx_frames: frames put on air (DATA and ACK)
+ * @tx_fragments: DATA frames put on air, retransmissions included
+ * @tx_retries: retransmissions of a fragment
+ * @tx_acked: ACKs received for our fragments
+ * @tx_dropped: packets dropped after the retry limit
+ * @tx_bytes_air: bytes sent, delimiter to CRC (preamble excluded)
+ * @rx_frames_ok: frames received with a good CRC
+ * @rx_crc_errors: frames with a bad CRC
+ * @rx_truncated: idle before the end announced by the header
+ * @rx_erasure_aborts: an erasure inside a frame
+ * @rx_no_delimiter: light, but no delimiter where one was due
+ * @rx_bad_header: unknown type, reserved bits set, impossible length
+ * @rx_dup: fragments already received (re-acknowledged, not delivered)
+ * @rx_out_of_order: a fragment beyond the next expected one
+ * @rx_orphan: a fragment of a packet whose start was never received
+ * @rx_incomplete: reassemblies abandoned (sender moved on, or expired)
+ * @rx_too_long: reassembly would exceed VLC_MAC_FRAME_MAX
+ * @rx_unexpected_ack: an ACK to us that we were not waiting for
+ * @rx_other: good frames for another node
+ * @rx_delivered: Ethernet frames handed to the stack
+ * @collisions: ACK timeouts after the medium was busy in the wait
+ * @backoffs: random backoffs drawn
+ * @phase_corrections: calls to ops->phase
+ */
+struct vlc_mac_stats {
+	u64 tx_frames;
+	u64 tx_fragments;
+	u64 tx_retries;
+	u64 tx_acked;
+	u64 tx_dropped;
+	u64 tx_bytes_air;
+	u64 rx_frames_ok;
+	u64 rx_crc_errors;
+	u64 rx_truncated;
+	u64 rx_erasure_aborts;
+	u64 rx_no_delimiter;
+	u64 rx_bad_header;
+	u64 rx_dup;
+	u64 rx_out_of_order;
+	u64 rx_orphan;
+	u64 rx_incomplete;
+	u64 rx_too_long;
+	u64 rx_unexpected_ack;
+	u64 rx_other;
+	u64 rx_delivered;
+	u64 collisions;
+	u64 backoffs;
+	u64 phase_corrections;
+};
+
+/* One queued packet, kept as the Ethernet frame the stack gave. */
+struct vlc_mac_txpkt {
+	u16 len;
+	u8 data[VLC_MAC_FRAME_MAX];
+};
+
+/* One reassembly: the Ethernet frame is rebuilt in place in @frame. */
+struct vlc_mac_reasm {
+	bool used;
+	bool group;		/* broadcast/multicast: never acknowledged */
+	bool complete;		/* delivered; kept to recognise duplicates */
+	u8 tx;			/* transmitter's short address */
+	u8 seq;
+	u8 next_frag;
+	u8 hdr0;		/* first byte of fragment 0's header */
+	u8 addr[2 * VLC_MAC_ALEN];	/* full dst, full src, as on air */
+	u16 len;		/* payload bytes so far */
+	u32 last;		/* frame count of the last fragment */
+	u8 frame[VLC_MAC_FRAME_MAX];
+};
+
+enum vlc_mac_tx_state {
+	VLC_MAC_TX_IDLE,	/* queue empty */
+	VLC_MAC_TX_CONTEND,	/* DIFS, then backoff, then send */
+	VLC_MAC_TX_BURST,	/* next fragment SIFS after an ACK */
+	VLC_MAC_TX_SEND,	/* symbols of a DATA frame going out */
+	VLC_MAC_TX_WAIT_ACK,
+};
+
+enum vlc_mac_rx_state {
+	VLC_MAC_RX_WAIT_IDLE,	/* a frame may only start after idle */
+	VLC_MAC_RX_IDLE,
+	VLC_MAC_RX_HUNT,	/* preamble: looking for the delimiter */
+	VLC_MAC_RX_FRAME,	/* header, payload, CRC */
+};
+
+/* A frame being emitted symbol by symbol. */
+struct vlc_mac_emit {
+	u16 sym;		/* next symbol index */
+	u16 nsyms;		/* preamble + data symbols */
+	u16 nbytes;
+	u8 pre;			/* preamble and bits per symbol, as */
+	u8 bits;		/* they were when the frame started */
+	u8 buf[VLC_MAC_AIR_MAX];
+};
+
+/**
+ * struct vlc_mac - state of one MAC; plain data, owned by the caller
+ *
+ * All fields are private to vlc_mac.c except @stats (read-only).
+ */
+struct vlc_mac {
+	const struct vlc_mac_ops *ops;
+	void *ctx;
+	struct vlc_mac_params p;
+	u16 ack_timeout;	/* in use: @p.ack_timeout or derived */
+	u32 rx_lifetime;	/* frames a reassembly is remembered */
+	u32 now;		/* frame counter */
+	u32 rng;		/* fallback when ops->random is NULL */
+
+	/* transmit queue and the packet at its head */
+	struct vlc_mac_txpkt txq[VLC_MAC_TXQ_LEN];
+	u8 txq_head;
+	u8 txq_count;
+	enum vlc_mac_tx_state tx_state;
+	u8 tx_seq[256];		/* next sequence number per destination */
+	u8 cur_seq;
+	u8 cur_frag;
+	u8 cur_dst;		/* short address, VLC_MAC_BCAST if group */
+	bool cur_group;
+	bool cur_last;
+	u16 cur_off;		/* payload offset of the current fragment */
+	u16 cur_len;		/* payload bytes of the current fragment */
+	u8 retries;
+	u16 cw;
+	u16 backoff;		/* frames of backoff left */
+	u8 burst_wait;
+	u16 ack_wait;		/* frames since our last DATA symbol */
+	bool wait_busy;		/* medium busy while waiting for the ACK */
+	bool sending_ack;
+	bool tx_this_frame;	/* we emitted in the frame in progress */
+	u16 idle_run;		/* consecutive idle frames, capped */
+	struct vlc_mac_emit emit;
+
+	/* ACK to send SIFS after a DATA frame */
+	bool ack_pending;
+	u8 ack_delay;
+	u8 ack_dst;
+	u8 ack_sf;
+
+	/* receiver */
+	enum vlc_mac_rx_state rx_state;
+	u32 rx_reg;		/* delimiter hunt shift register */
+	u8 rx_nbits;
+	u8 rx_hunt;		/* symbols spent hunting */
+	u8 rx_bits;		/* bits of the byte being assembled */
+	u8 rx_byte;
+	u16 rx_pos;
+	u16 rx_need;
+	u8 rx_buf[VLC_MAC_AIR_MAX];
+	struct vlc_mac_reasm reasm[VLC_MAC_RX_SOURCES];
+
+	/* resync */
+	s64 sync_sum;
+	u8 sync_n;
+
+	struct vlc_mac_stats stats;
+};
+
+void vlc_mac_default_params(struct vlc_mac_params *p);
+int vlc_mac_check_params(const struct vlc_mac_params *p, const char **why);
+void vlc_mac_init(struct vlc_mac *mac, const struct vlc_mac_params *p,
+		  const struct vlc_mac_ops *ops, void *ctx);
+int vlc_mac_set_params(struct vlc_mac *mac, const struct vlc_mac_params *p,
+		       const char **why);
+int vlc_mac_xmit(struct vlc_mac *mac, const u8 *frame, unsigned int len);
+bool vlc_mac_tx_full(const struct vlc_mac *mac);
+void vlc_mac_flush(struct vlc_mac *mac);
+int vlc_mac_tx_symbol(struct vlc_mac *mac);
+void vlc_mac_rx_frame(struct vlc_mac *mac, const struct vlc_phy_rx *rx);
+int vlc_mac_short_addr(const u8 *addr);
+unsigned int vlc_mac_frame_symbols(const struct vlc_mac_params *p,
+				   unsigned int nbytes);
+
+/* Frames to wait for an ACK, as in use. */
+static inline unsigned int vlc_mac_ack_timeout(const struct vlc_mac *mac)
+{
+	return mac->ack_timeout;
+}
+
+#endif /* _VLC_MAC_H */

@@ -1,0 +1,257 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * VLC PHY core: the frame engine between the pins and the MAC.
+ *
+ * One frame is one PWM period. The measured part is dark except for the
+ * data slot carrying the symbol; the rest of the period lights the room:
+ *
+ *   2-slot: S1 G D1 G D2 G S2 | IA ID IB
+ *   4-PPM:  S1 G D1 G D2 G D3 G D4 G S2 | IA ID IB
+ *
+ * See Documentation/networking/vlc.rst for the drawing and the rationale.
+ * The engine is pure C: no sleeping, no allocation, no printing, no
+ * floating point and no 64-bit '/' so it builds for armhf and the host.
+ */
+#ifndef _VLC_PHY_H
+#define _VLC_PHY_H
+
+#include <linux/types.h>
+#include <linux/vlc.h>
+
+/* Symbol values besides data values 0..(1 << bits) - 1. */
+#define VLC_SYM_IDLE		(-1)	/* no data slot lit: no carrier */
+#define VLC_SYM_ERASURE		(-2)	/* lit, but no safe decision */
+
+#define VLC_PHY_BRIGHTNESS_MAX	1000	/* brightness is in per-mille */
+
+/* Number of slots of the largest frame: 4-PPM, 11 measured + 3 light. */
+#define VLC_PHY_MAX_SLOTS	14
+
+enum vlc_phy_mode {
+	VLC_PHY_MODE_2SLOT,	/* 1 bit per frame, differential D1/D2 */
+	VLC_PHY_MODE_4PPM,	/* 2 bits per frame, one of D1..D4 lit */
+};
+
+enum vlc_phy_sync {
+	VLC_PHY_SYNC_NONE,	/* no neighbour seen recently */
+	VLC_PHY_SYNC_IN,	/* S1 and S2 both dark */
+	VLC_PHY_SYNC_EARLY,	/* light in S2: neighbour's frame is early */
+	VLC_PHY_SYNC_LATE,	/* light in S1: neighbour's frame is late */
+};
+
+/**
+ * struct vlc_phy_timing - slot lengths in nanoseconds
+ * @sync_ns: length of S1 and of S2
+ * @guard_ns: length of each guard slot
+ * @data_ns: length of each data slot
+ * @frame_ns: the whole PWM period
+ * @tolerance_ns: timer lateness that the guards absorb; a boundary handled
+ *	later than this makes the frame an erasure
+ */
+struct vlc_phy_timing {
+	u32 sync_ns;
+	u32 guard_ns;
+	u32 data_ns;
+	u32 frame_ns;
+	u32 tolerance_ns;
+};
+
+#define VLC_PHY_FRAME_NS_MAX	100000000U	/* 100 ms */
+
+/* Frame flags, in struct vlc_phy_rx.flags */
+#define VLC_PHY_RX_LATE		0x1	/* a boundary was late > tolerance */
+#define VLC_PHY_RX_OVERRUN	0x2	/* slots were skipped */
+#define VLC_PHY_RX_OWN_TX	0x4	/* we emitted a symbol in this frame */
+#define VLC_PHY_RX_TX_ABORTED	0x8	/* our symbol was not sent intact */
+
+/**
+ * struct vlc_phy_rx - what one frame brought in, for the MAC and tracing
+ * @sym: data value, VLC_SYM_IDLE or VLC_SYM_ERASURE
+ * @bits: bits per symbol of the frame (1 or 2)
+ * @carrier: some data slot was lit above the noise (for CSMA); true when
+ *	the frame could not be measured, so a MAC defers rather than collides
+ * @sync: neighbour timing as seen in S1/S2
+ * @offset_ns: estimated neighbour offset, positive = neighbour late; its
+ *	magnitude saturates at min(sync_ns, half the neighbour's on-time)
+ * @margin: decision statistic relative to the decision threshold, in
+ *	per-mille; a data symbol is only reported when it is >= 1000
+ * @ambient: ambient light level at the data slots (backend units)
+ * @signal: current estimate of a lit data slot above ambient
+ * @noise: current estimate of the measurement noise (rms)
+ * @flags: VLC_PHY_RX_*
+ * @skipped: whole frames lost to an overrun just before this one
+ */
+struct vlc_phy_rx {
+	int sym;
+	u8 bits;
+	bool carrier;
+	enum vlc_phy_sync sync;
+	s32 offset_ns;
+	u32 margin;
+	u32 ambient;
+	u32 signal;
+	u32 noise;
+	u32 flags;
+	u32 skipped;
+};
+
+/**
+ * struct vlc_phy_client_ops - the MAC side, called once per frame
+ * @tx_symbol: return the symbol to send in the frame that starts now, or
+ *	VLC_SYM_IDLE.
+ * @rx_frame: one frame was received.
+ *
+ * Both are called from vlc_phy_tick(), i.e. in hard-IRQ context under the
+ * hrtimer executor: they must not sleep and should only queue work.
+ */
+struct vlc_phy_client_ops {
+	int (*tx_symbol)(void *ctx);
+	void (*rx_frame)(void *ctx, const struct vlc_phy_rx *rx);
+};
+
+/**
+ * struct vlc_phy_stats - counters, for ethtool -S
+ * @frames: frame periods elapsed (including skipped ones)
+ * @symbols_tx: data symbols handed to the LED
+ * @symbols_rx: data symbols decided
+ * @erasures: frames delivered as VLC_SYM_ERASURE
+ * @idle: frames delivered as VLC_SYM_IDLE
+ * @late: boundaries handled later than tolerance_ns
+ * @overruns: ticks that had to skip whole slots
+ * @sync_early: frames that saw the neighbour early
+ * @sync_late: frames that saw the neighbour late
+ */
+struct vlc_phy_stats {
+	u64 frames;
+	u64 symbols_tx;
+	u64 symbols_rx;
+	u64 erasures;
+	u64 idle;
+	u64 late;
+	u64 overruns;
+	u64 sync_early;
+	u64 sync_late;
+};
+
+/* One slot of the frame being run; times relative to the frame start. */
+struct vlc_phy_slot {
+	u32 start;
+	u32 len;
+	u16 centre;		/* in 1/4096 of frame_ns, for the ambient fit */
+	u8 kind;
+	bool on;
+};
+
+/**
+ * struct vlc_phy - state of one PHY; plain data, owned by the executor
+ *
+ * Nothing here points to allocated memory, so an executor may embed it
+ * and a simulator may run many. All fields are private to vlc_phy.c
+ * except @stats, @last_rx and the read-only accessors below.
+ */
+struct vlc_phy {
+	const struct vlc_pin_ops *pins;
+	void *pin_ctx;
+	const struct vlc_phy_client_ops *client;
+	void *client_ctx;
+
+	/* settings in use, and the ones to apply at the next frame */
+	struct vlc_phy_timing timing;
+	enum vlc_phy_mode mode;
+	u32 brightness;
+	struct vlc_phy_timing new_timing;
+	enum vlc_phy_mode new_mode;
+	u32 new_brightness;
+	u32 rx_min_level;
+	s32 phase_pending;
+
+	/* the frame in progress */
+	struct vlc_phy_slot slot[VLC_PHY_MAX_SLOTS];
+	u32 level[VLC_PHY_MAX_SLOTS];
+	u8 nslots;
+	u8 nmeas;
+	u8 cur;
+	bool led;
+	bool measuring;
+	bool decoded;
+	int tx_sym;
+	u32 frame_flags;
+	u32 skipped;
+	u64 frame_start;
+	u64 next_ns;
+
+	/* receiver estimates */
+	u32 signal;
+	u64 noise_var;
+	u32 noise;
+	u32 noise_samples;
+	u32 since_signal;
+
+	struct vlc_phy_stats stats;
+	struct vlc_phy_rx last_rx;
+};
+
+extern const struct vlc_phy_timing vlc_phy_default_timing;
+
+int vlc_phy_timing_check(const struct vlc_phy_timing *t,
+			 enum vlc_phy_mode mode, const char **why);
+int vlc_phy_brightness_check(const struct vlc_phy_timing *t,
+			     enum vlc_phy_mode mode, u32 brightness,
+			     const char **why);
+int vlc_phy_brightness_range(const struct vlc_phy_timing *t,
+			     enum vlc_phy_mode mode, u32 *min, u32 *max);
+
+/*
+ * Driving the engine (hrtimer, RT kthread or virtual-time simulator alike):
+ *
+ *	next = vlc_phy_start(phy, now);
+ *	loop: sleep until next; next = vlc_phy_tick(phy, now);
+ *
+ * vlc_phy_tick() returns the absolute time of the next slot boundary; it
+ * never drifts, whatever the lateness of @now_ns. Most ticks cost a few
+ * compares and one or two pin calls; the tick that ends S2 also decodes
+ * the frame (a handful of integer line fits, about 2 * slots divisions)
+ * and calls the client. The setters, vlc_phy_adjust_phase() and
+ * vlc_phy_tick() must be serialised by the caller; settings take effect
+ * at the next frame start, and a rejected setting changes nothing.
+ */
+void vlc_phy_init(struct vlc_phy *phy, const struct vlc_pin_ops *pins,
+		  void *pin_ctx, const struct vlc_phy_client_ops *client,
+		  void *client_ctx);
+int vlc_phy_set_timing(struct vlc_phy *phy, const struct vlc_phy_timing *t,
+		       const char **why);
+int vlc_phy_set_mode(struct vlc_phy *phy, enum vlc_phy_mode mode,
+		     const char **why);
+int vlc_phy_set_brightness(struct vlc_phy *phy, u32 brightness,
+			   const char **why);
+void vlc_phy_set_rx_min_level(struct vlc_phy *phy, u32 level);
+
+u64 vlc_phy_start(struct vlc_phy *phy, u64 now_ns);
+u64 vlc_phy_tick(struct vlc_phy *phy, u64 now_ns);
+void vlc_phy_stop(struct vlc_phy *phy, u64 now_ns);
+/* Positive @ns delays our frame grid by stretching the dark ID part. */
+void vlc_phy_adjust_phase(struct vlc_phy *phy, s32 ns);
+
+/* Absolute time of the next slot boundary, for the executor. */
+static inline u64 vlc_phy_next_ns(const struct vlc_phy *phy)
+{
+	return phy->next_ns;
+}
+
+/* Absolute start of the frame in progress. */
+static inline u64 vlc_phy_frame_start(const struct vlc_phy *phy)
+{
+	return phy->frame_start;
+}
+
+static inline unsigned int vlc_phy_bits(enum vlc_phy_mode mode)
+{
+	return mode == VLC_PHY_MODE_4PPM ? 2 : 1;
+}
+
+static inline unsigned int vlc_phy_ndata(enum vlc_phy_mode mode)
+{
+	return mode == VLC_PHY_MODE_4PPM ? 4 : 2;
+}
+
+#endif /* _VLC_PHY_H */

@@ -1,0 +1,41 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# make check: every test suite of the project, one after the other. Each
+# step ends its output with "<name>: N passed, N failed"; this adds them up
+# and ends with the same line for the whole run. Logs: build/check/.
+
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+build=${BUILD:-$top/build}
+logs=$build/check
+mkdir -p "$logs"
+
+steps=${VLC_CHECK_STEPS:-"host lint cross qemu-test kunit"}
+passed=0
+failed=0
+for s in $steps; do
+	t0=$(date +%s)
+	make -s -C "$top" "$s" >"$logs/$s.log" 2>&1
+	rc=$?
+	t=$(($(date +%s) - t0))
+	line=$(grep -E '^[a-z0-9_-]+: [0-9]+ passed, [0-9]+ failed' "$logs/$s.log" | tail -n 1)
+	p=$(echo "$line" | sed -n 's/.*: \([0-9]*\) passed.*/\1/p')
+	f=$(echo "$line" | sed -n 's/.* \([0-9]*\) failed.*/\1/p')
+	p=${p:-0}
+	f=${f:-0}
+	# A step that failed without saying what counts as one failure, and
+	# one that counted nothing is not a pass.
+	if [ $rc -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+	if [ "$p" -eq 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+	if [ "$f" -gt 0 ]; then
+		echo "check $s: FAILED ($p passed, $f failed, ${t}s; log $logs/$s.log)"
+		grep -E 'FAIL|error|Error' "$logs/$s.log" | head -n 30 | sed 's/^/  | /'
+	else
+		echo "check $s: ok ($p passed, ${t}s)"
+	fi
+	passed=$((passed + p))
+	failed=$((failed + f))
+done
+echo "check: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,65 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# Run the driver's KUnit suites with kunit.py from Debian's linux-source-6.1,
+# with this driver grafted into that tree, in QEMU (TCG) for x86_64 and
+# arm64. Build folders live under the cache, keyed by a hash of the config,
+# so a rerun rebuilds only what changed.
+#
+#   run.sh [ARCH...]      default: x86_64 arm64
+
+set -eu
+top=$(cd "$(dirname "$0")/../.." && pwd)
+src=$("$top/scripts/ksrc.sh" graft)
+cache=$(dirname "$(dirname "$src")")
+logs=${BUILD:-$top/build}/kunit
+mkdir -p "$logs"
+archs=${*:-x86_64 arm64}
+kcfg=$top/drivers/net/vlc/tests/.kunitconfig
+bad='WARNING:|BUG:|Oops|KASAN|UBSAN:|possible recursive locking|circular locking|inconsistent lock state|INFO: lockdep'
+
+passed=0
+failed=0
+for arch in $archs; do
+	extra=""
+	xc=""
+	case "$arch" in
+	x86_64) ;;
+	arm64) extra="--kunitconfig=$top/tests/kunit/arm64.config"
+	       xc="--cross_compile=aarch64-linux-gnu-" ;;
+	*) echo "kunit: unknown arch $arch" >&2; exit 2 ;;
+	esac
+	key=$( (echo "$src $arch"; cat "$kcfg" "$top/tests/kunit/"*.config) |
+		sha256sum | cut -c1-12)
+	bd=$cache/kunit-$arch-$key
+	log=$logs/$arch.log
+	echo "kunit $arch: building in $bd"
+	set +e
+	(cd "$src" && python3 tools/testing/kunit/kunit.py run \
+		--build_dir="$bd" --arch="$arch" $xc --jobs="$(nproc)" \
+		--kunitconfig="$kcfg" \
+		--kunitconfig="$top/tests/kunit/debug.config" $extra \
+		--timeout=900) >"$log" 2>&1
+	rc=$?
+	set -e
+	sum=$(grep -E 'Testing complete\. Ran [0-9]+ tests' "$log" | tail -n 1)
+	p=$(echo "$sum" | sed -n 's/.*passed: \([0-9]*\).*/\1/p')
+	f=$(echo "$sum" | sed -n 's/.*failed: \([0-9]*\).*/\1/p')
+	p=${p:-0}
+	f=${f:-0}
+	[ -n "$sum" ] || f=$((f + 1))
+	[ $rc -eq 0 ] || [ "$f" -gt 0 ] || f=1
+	if grep -Eq "$bad" "$bd/test.log" 2>/dev/null; then
+		echo "kunit $arch: kernel report: $(grep -Em1 "$bad" "$bd/test.log")"
+		f=$((f + 1))
+	fi
+	if [ "$f" -gt 0 ]; then
+		echo "kunit $arch: FAIL (log: $log)"
+		grep -E 'not ok|FAILED|Error|error:|EXPECTATION|ASSERTION' "$log" | head -n 40 | sed 's/^/  | /'
+	fi
+	echo "kunit $arch: $p passed, $f failed"
+	passed=$((passed + p))
+	failed=$((failed + f))
+done
+echo "kunit: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
