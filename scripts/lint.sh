@@ -46,7 +46,7 @@ for arch in x86_64 arm64 arm; do
 		continue
 	fi
 	warn=$(grep -E 'warning|error' "$log" |
-		grep -vE '^WARNING: (modpost: "[^"]*" \[.*\] undefined!|Module\.symvers is missing\.)' || true)
+		grep -vE 'modpost: "[^"]*" \[.*\] undefined!|Module\.symvers is missing|may not have dependencies or modversions|many unresolved symbol warnings|modpost: suppressed [0-9]+ unresolved symbol' || true)
 	if [ -n "$warn" ]; then
 		ko "$arch W=1 C=2: $(echo "$warn" | wc -l) warnings (log: $log)"
 		echo "$warn" | head -n 20 | sed 's/^/  | /'

@@ -14,6 +14,6 @@ int main(void)
 	int failed = cmocka_run_group_tests_name("vlc_mac", vlc_mac_test_cases,
 						 NULL, NULL);
 
-	printf("host: %d passed, %d failed\n", n - failed, failed);
+	printf("vlc_mac: %d passed, %d failed\n", n - failed, failed);
 	return failed ? 1 : 0;
 }

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/*
- * vlc.ko: the VLC core (netdev glue, MAC, PHY and executors). Pin backends
+/* vlc.ko: the VLC core (netdev glue, MAC, PHY and executors). Pin backends
  * (vlc_gpio.ko, vlc_sim.ko) create devices with vlc_netdev_setup() and
  * vlc_dev_attach().
  */

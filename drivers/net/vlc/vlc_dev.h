@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/*
- * Private state of one VLC net_device, shared by the netdev glue, the
+/* Private state of one VLC net_device, shared by the netdev glue, the
  * executors and the pin backends of this directory.
  *
  * Contexts: the executor runs the PHY and the MAC (hard IRQ for the

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/*
- * VLC executors. See vlc_exec.h for what each is for and
+/* VLC executors. See vlc_exec.h for what each is for and
  * Documentation/networking/vlc.rst for the late-callback policy, which
  * lives in the PHY: an executor only reports the time it really ran.
  */
@@ -35,8 +34,7 @@ static enum hrtimer_restart vlc_exec_timer_fn(struct hrtimer *timer)
 	next = ex->run(ex->ctx, ktime_get_ns());
 	raw_spin_unlock(&ex->rlock);
 
-	/*
-	 * Anchored to absolute time: run() returns the next boundary of the
+	/* Anchored to absolute time: run() returns the next boundary of the
 	 * schedule, never "now + period", so lateness does not accumulate.
 	 */
 	hrtimer_set_expires(timer, ns_to_ktime(next));

@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/*
- * VLC executors: what calls the PHY at its slot boundaries.
+/* VLC executors: what calls the PHY at its slot boundaries.
  *
  *  - hrtimer: HRTIMER_MODE_ABS_HARD, absolute expiries, runs in hard-IRQ
  *    context; for pins that never sleep (MMIO GPIO).
@@ -33,8 +32,8 @@ struct vlc_exec {
 	enum vlc_exec_kind kind;
 	u64 (*run)(void *ctx, u64 now_ns);
 	void *ctx;
-	raw_spinlock_t rlock;
-	struct mutex mlock;
+	raw_spinlock_t rlock;		/* run() of the hrtimer kind */
+	struct mutex mlock;		/* run() of thread/external kinds */
 	struct hrtimer timer;
 	struct task_struct *task;
 	u64 next_ns;
@@ -54,8 +53,7 @@ int vlc_exec_start(struct vlc_exec *ex, u64 first_ns);
 void vlc_exec_stop(struct vlc_exec *ex);
 const char *vlc_exec_kind_name(enum vlc_exec_kind kind);
 
-/*
- * Take the executor's lock from process context. The conditional locking
+/* Take the executor's lock from process context. The conditional locking
  * is balanced for sparse by __acquire()/__release() on the mutex side.
  */
 static inline unsigned long vlc_exec_lock(struct vlc_exec *ex)

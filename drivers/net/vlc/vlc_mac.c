@@ -40,15 +40,22 @@
  * SIFS and ACK, 12% of a full fragment. A 98-byte ping (84 bytes of IPv4)
  * is DATA 8 + 8 * (1 + 5 + 84 + 2) = 744 symbols, SIFS 2, ACK
  * 8 + 8 * (1 + 4 + 2) = 64: VLC_MAC_PING98_FRAMES = 810 frames each way,
- * 3% more than the 784 bits of the bare Ethernet frame.
+ * 3% more than the 784 bits of the bare Ethernet frame. A 1514-byte
+ * frame is 12 fragments: 12864 + 12 ACKs 768 + SIFS 46 = 13678 frames,
+ * 88% of them IP payload bits.
  *
  * Medium access: busy = carrier, a symbol, or a frame being received.
  * DATA waits DIFS idle frames then a backoff of [0, CW) idle frames, drawn
  * for every packet and every retry so that stations that waited out the
  * same busy medium do not collide, and a station cannot starve others.
- * Costs DIFS + CW/2 = 8 frames by default, 1% of a ping. An ACK goes out
- * SIFS frames after the DATA without sensing; the next fragment of a
- * packet follows its ACK after SIFS too: DIFS > SIFS keeps others out.
+ * Costs DIFS + (CW - 1) / 2 = 7.5 frames on average, 1% of a ping. An
+ * ACK goes out SIFS frames after the DATA without sensing; the next
+ * fragment of a packet follows its ACK after SIFS too: DIFS > SIFS keeps
+ * others out. Unicast fragments are retried up to retry_limit times, CW
+ * doubling up to cw_max; the ACK timeout derived from our parameters
+ * assumes the peer uses the same bits per symbol, preamble and SIFS.
+ * RTS/CTS and NAV (MAC v2) will add frame types and a NAV counter that
+ * makes the medium busy; the receive and contend paths are shaped for it.
  */
 
 #include <linux/types.h>
@@ -193,20 +200,20 @@ int vlc_mac_check_params(const struct vlc_mac_params *p, const char **why)
 static void vlc_mac_apply_params(struct vlc_mac *mac,
 				 const struct vlc_mac_params *p)
 {
-	u32 frag;
-
 	mac->p = *p;
 	mac->ack_timeout = p->ack_timeout ? p->ack_timeout :
 		p->sifs + vlc_mac_frame_symbols(p, VLC_MAC_ACK_LEN) +
 		VLC_MAC_ACK_SLACK;
-	/* A retransmission of the fragment we acknowledged last comes within
-	 * the sender's whole retry span (same parameters assumed); after
-	 * that a reassembly is forgotten, so that a sequence number that
-	 * wrapped while we were away is not taken for a duplicate.
+	/* A retransmission of a fragment we acknowledged comes before the
+	 * sender's retries run out; each retry costs it at most ack_timeout
+	 * + DIFS + CW idle frames (same parameters assumed), and only idle
+	 * frames after a full DIFS move the clock that ages reassemblies,
+	 * so no amount of other traffic makes us forget too early. After
+	 * twice that a reassembly is forgotten, so a sequence number that
+	 * wrapped while we were out of sight is not taken for a duplicate.
 	 */
-	frag = vlc_mac_frame_symbols(p, VLC_MAC_AIR_MAX);
-	mac->rx_lifetime = (p->retry_limit + 1) *
-		(frag + mac->ack_timeout + p->difs + p->cw_max);
+	mac->rx_lifetime = 2 * (p->retry_limit + 1) *
+		(mac->ack_timeout + p->difs + p->cw_max);
 	if (mac->cw < p->cw_min || mac->cw > p->cw_max)
 		mac->cw = p->cw_min;
 }
@@ -637,7 +644,7 @@ static struct vlc_mac_reasm *vlc_mac_reasm_find(struct vlc_mac *mac, u8 tx,
 		r = &mac->reasm[i];
 		if (!r->used || r->tx != tx || r->group != group)
 			continue;
-		if (mac->now - r->last > mac->rx_lifetime) {
+		if (mac->idle_clock - r->mark > mac->rx_lifetime) {
 			if (!r->complete)
 				mac->stats.rx_incomplete++;
 			r->used = false;
@@ -741,6 +748,7 @@ static void vlc_mac_rx_data(struct vlc_mac *mac, const u8 *b,
 			/* Our ACK was lost: ACK again, deliver nothing. */
 			mac->stats.rx_dup++;
 			r->last = mac->now;
+			r->mark = mac->idle_clock;
 			if (!group)
 				vlc_mac_send_ack(mac, tx, sf);
 			return;
@@ -793,6 +801,7 @@ static void vlc_mac_rx_data(struct vlc_mac *mac, const u8 *b,
 	r->len += len;
 	r->next_frag++;
 	r->last = mac->now;
+	r->mark = mac->idle_clock;
 	if (!group)
 		vlc_mac_send_ack(mac, tx, sf);
 	if (h0 & VLC_MAC_H_LAST)
@@ -863,11 +872,12 @@ static void vlc_mac_rx_symbol(struct vlc_mac *mac, int sym, unsigned int bits)
 			mac->rx_state = VLC_MAC_RX_IDLE;
 		return;
 	case VLC_MAC_RX_IDLE:
-		if (sym < 0)
+		if (sym == VLC_SYM_IDLE)
 			return;
+		/* An erasure may be a preamble still settling: hunt too. */
 		mac->rx_state = VLC_MAC_RX_HUNT;
-		mac->rx_reg = sym;
-		mac->rx_nbits = bits;
+		mac->rx_reg = sym < 0 ? 0 : sym;
+		mac->rx_nbits = sym < 0 ? 0 : bits;
 		mac->rx_hunt = 1;
 		return;
 	case VLC_MAC_RX_HUNT:
@@ -992,12 +1002,15 @@ void vlc_mac_rx_frame(struct vlc_mac *mac, const struct vlc_phy_rx *rx)
 	mac->tx_this_frame = false;
 
 	/* DIFS of idle first, then the backoff counts down, idle only. */
-	if (busy)
+	if (busy) {
 		mac->idle_run = 0;
-	else if (mac->idle_run < mac->p.difs)
+	} else if (mac->idle_run < mac->p.difs) {
 		mac->idle_run++;
-	else if (mac->tx_state == VLC_MAC_TX_CONTEND && mac->backoff)
-		mac->backoff--;
+	} else {
+		mac->idle_clock++;
+		if (mac->tx_state == VLC_MAC_TX_CONTEND && mac->backoff)
+			mac->backoff--;
+	}
 
 	if (mac->tx_state != VLC_MAC_TX_WAIT_ACK)
 		return;

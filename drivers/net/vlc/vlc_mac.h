@@ -121,7 +121,7 @@ struct vlc_mac_ops {
  * @rx_delivered: Ethernet frames handed to the stack
  * @collisions: ACK timeouts after the medium was busy in the wait
  * @backoffs: random backoffs drawn
- * @phase_corrections: calls to ops->phase
+ * @phase_corrections: phase corrections decided (ops->phase called)
  */
 struct vlc_mac_stats {
 	u64 tx_frames;
@@ -166,7 +166,8 @@ struct vlc_mac_reasm {
 	u8 hdr0;		/* first byte of fragment 0's header */
 	u8 addr[2 * VLC_MAC_ALEN];	/* full dst, full src, as on air */
 	u16 len;		/* payload bytes so far */
-	u32 last;		/* frame count of the last fragment */
+	u32 last;		/* frame count of the last fragment, for LRU */
+	u32 mark;		/* idle_clock then, for expiry */
 	u8 frame[VLC_MAC_FRAME_MAX];
 };
 
@@ -205,8 +206,9 @@ struct vlc_mac {
 	void *ctx;
 	struct vlc_mac_params p;
 	u16 ack_timeout;	/* in use: @p.ack_timeout or derived */
-	u32 rx_lifetime;	/* frames a reassembly is remembered */
+	u32 rx_lifetime;	/* idle_clock ticks a reassembly lives */
 	u32 now;		/* frame counter */
+	u32 idle_clock;		/* idle frames after a full DIFS */
 	u32 rng;		/* fallback when ops->random is NULL */
 
 	/* transmit queue and the packet at its head */

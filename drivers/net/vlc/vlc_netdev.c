@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/*
- * VLC net_device glue: netdev_ops, ethtool_ops, stats and NAPI. The device
+/* VLC net_device glue: netdev_ops, ethtool_ops, stats and NAPI. The device
  * is Ethernet-like (ARPHRD_ETHER) so ARP, ND, bridges, batman-adv, MACsec
  * and tcpdump work unchanged; the MAC below compresses the Ethernet header
  * on air and restores it on receive.
@@ -39,6 +38,7 @@ static void vlc_dev_feed_mac(struct vlc_dev *vd)
 	unsigned int tail = vd->txq_tail;
 	bool took = false;
 
+	/* acquire: pairs with the release in ndo_start_xmit */
 	while (tail != smp_load_acquire(&vd->txq_head) &&
 	       !vlc_mac_tx_full(&vd->mac)) {
 		struct sk_buff *skb = vd->txq[tail % VLC_TXQ_LEN];
@@ -50,6 +50,7 @@ static void vlc_dev_feed_mac(struct vlc_dev *vd)
 		took = true;
 	}
 	if (took) {
+		/* release: the slots are free once the skbs are consumed */
 		smp_store_release(&vd->txq_tail, tail);
 		vlc_dev_event(vd, VLC_EV_WAKE);
 	}
@@ -63,8 +64,7 @@ static int vlc_dev_tx_symbol(void *ctx)
 	return vlc_mac_tx_symbol(&vd->mac);
 }
 
-/*
- * Copy the MAC counters that rtnl_link_stats64 shows, every 64 frames
+/* Copy the MAC counters that rtnl_link_stats64 shows, every 64 frames
  * (32 ms at 500 us): cheap, and ndo_get_stats64 never takes our lock.
  */
 static void vlc_dev_publish_stats(struct vlc_dev *vd)
@@ -105,6 +105,7 @@ static void vlc_dev_deliver(void *ctx, const u8 *frame, unsigned int len)
 	unsigned int head = vd->rxq_head;
 	struct vlc_rx_slot *slot;
 
+	/* acquire: pairs with the release in vlc_napi_poll() */
 	if (len > VLC_RX_BUF ||
 	    head - smp_load_acquire(&vd->rxq_tail) >= VLC_RXQ_LEN) {
 		vlc_xstats_add(vd, &vd->xstats.rx_dropped, 1);
@@ -113,6 +114,7 @@ static void vlc_dev_deliver(void *ctx, const u8 *frame, unsigned int len)
 	slot = &vd->rxq[head % VLC_RXQ_LEN];
 	memcpy(slot->data, frame, len);
 	slot->len = len;
+	/* release: NAPI sees the slot filled before the new head */
 	smp_store_release(&vd->rxq_head, head + 1);
 	napi_schedule(&vd->napi);
 }
@@ -317,8 +319,7 @@ static void vlc_netdev_get_stats64(struct net_device *ndev,
 	st->rx_missed_errors = ndev->stats.rx_missed_errors;
 }
 
-/*
- * The MAC's short address follows the Ethernet address when that has the
+/* The MAC's short address follows the Ethernet address when that has the
  * compressible form 02:56:4c:43:00:XX; any other address keeps the short
  * address it had, which then only names this node in ACKs.
  */
@@ -457,8 +458,7 @@ static const struct ethtool_ops vlc_ethtool_ops = {
 	.get_ethtool_stats	= vlc_ethtool_get_stats,
 };
 
-/*
- * A random address of the form that travels in one byte on air,
+/* A random address of the form that travels in one byte on air,
  * 02:56:4c:43:00:XX with XX in 1..254. Boards should be given distinct
  * ones (device tree, ip link set address); see vlc.rst.
  */

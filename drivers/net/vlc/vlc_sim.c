@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/*
- * vlc_sim.ko: a simulated optical medium for VLC net_devices, in the spirit
+/* vlc_sim.ko: a simulated optical medium for VLC net_devices, in the spirit
  * of mac802154_hwsim and netdevsim. Every node is a full VLC device (the
  * real netdev, MAC and PHY code); only the light is simulated:
  *
@@ -354,8 +353,7 @@ static int vlc_sim_edges_open(struct inode *inode, struct file *file)
 	return single_open(file, vlc_sim_edges_show, NULL);
 }
 
-/*
- * "FROM TO GAIN" sets the light from node FROM seen by node TO;
+/* "FROM TO GAIN" sets the light from node FROM seen by node TO;
  * "FROM TO GAIN sym" sets both directions; "cover FROM TO MS" darkens
  * the edge both ways for MS milliseconds of virtual time.
  */
@@ -415,8 +413,7 @@ static const struct file_operations vlc_sim_edges_fops = {
 	.write		= vlc_sim_edges_write,
 };
 
-/*
- * Signed per-node attributes (skew_ppm, phase_ns). The debugfs simple
+/* Signed per-node attributes (skew_ppm, phase_ns). The debugfs simple
  * attributes of this kernel only parse unsigned input, hence these.
  */
 static int vlc_sim_set_skew(struct vlc_sim_node *n, s64 v)

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/*
- * KUnit tests of the VLC net_device glue: what the stack sees of a vlc
+/* KUnit tests of the VLC net_device glue: what the stack sees of a vlc
  * device before any light is involved.
  */
 
