@@ -57,3 +57,31 @@ wait_carrier() {
 stat() {
 	ip netns exec "$1" ethtool -S vlc0 | sed -n "s/^ *$2: //p"
 }
+
+# sim_load [PARAM=VALUE...]: vlc.ko and vlc_sim.ko running as fast as the
+# guest can (virtual time), unless speed= is given.
+sim_load() {
+	insmod "$VLC_MOD/vlc.ko"
+	insmod "$VLC_MOD/vlc_sim.ko" speed=0 "$@"
+}
+
+# vtime_s: the simulator's virtual time in seconds
+vtime_s() {
+	echo $(($(cat /sys/kernel/debug/vlc_sim/vtime_ns) / 1000000000))
+}
+
+# tcp_transfer BYTES: send BYTES random bytes from a to b over TCP and
+# compare sha256 on both sides; fails the scenario on a mismatch.
+tcp_transfer() {
+	head -c "$1" /dev/urandom >/tmp/tx.bin
+	rm -f /tmp/rx.bin
+	ip netns exec b socat -u TCP-LISTEN:5001,reuseaddr OPEN:/tmp/rx.bin,creat,trunc &
+	lpid=$!
+	sleep 0.5
+	ip netns exec a socat -u OPEN:/tmp/tx.bin TCP:10.0.0.2:5001,connect-timeout=30
+	wait $lpid
+	tx=$(sha256sum </tmp/tx.bin)
+	rx=$(sha256sum </tmp/rx.bin)
+	[ "$tx" = "$rx" ] || fail "tcp transfer of $1 bytes corrupt or short ($(wc -c </tmp/rx.bin) bytes)"
+	echo "ok - $1 bytes over TCP, sha256 matches"
+}

@@ -17,7 +17,10 @@
  *             seq[7:5]|frag[4:0] (1), len (1, 1..240)
  *      ACK:   dst (1), tx (1), seq|frag (1) of the fragment; bits 4:0 of
  *             byte 0 are zero (reserved, like types 0, 6, 7 and
- *             RTS 3, CTS 4, BEACON 5 kept for MAC v2)
+ *             RTS 3, CTS 4 kept for MAC v2)
+ *   BEACON:   tx (1); bits 4:0 of byte 0 zero. Sent after beacon_interval
+ *             frames without emitting, contending like DATA, so that idle
+ *             neighbours keep their lock and carrier.
  *   payload   len bytes: the Ethernet payload, prefixed by the 2 bytes of
  *             the ethertype when it is not coded (ethertype 3)
  *   CRC       CRC-16/CCITT (X.25: init 0xffff, complemented, low byte
@@ -60,6 +63,7 @@
 
 #include <linux/types.h>
 #include <linux/errno.h>
+#include <linux/limits.h>
 #include <linux/string.h>
 #include <linux/crc-ccitt.h>
 
@@ -71,7 +75,7 @@
 #define VLC_MAC_T_ACK		2
 #define VLC_MAC_T_RTS		3	/* reserved for MAC v2 */
 #define VLC_MAC_T_CTS		4	/* reserved for MAC v2 */
-#define VLC_MAC_T_BEACON	5	/* reserved */
+#define VLC_MAC_T_BEACON	5
 #define VLC_MAC_TYPE_SHIFT	5
 
 #define VLC_MAC_H_LAST		0x10
@@ -89,6 +93,7 @@
 #define VLC_MAC_FRAG_MASK	0x1f
 
 #define VLC_MAC_ACK_LEN		(1 + 4 + 2)	/* SFD, header, CRC */
+#define VLC_MAC_BEACON_LEN	(1 + 2 + 2)	/* SFD, type, tx, CRC */
 #define VLC_MAC_CRC_GOOD	0xf0b8		/* residue of X.25 FCS */
 #define VLC_MAC_ACK_SLACK	4	/* frames of executor jitter */
 #define VLC_MAC_HUNT_MAX	(VLC_MAC_PREAMBLE_MAX + 8 + 16)
@@ -116,6 +121,7 @@ void vlc_mac_default_params(struct vlc_mac_params *p)
 	p->ack_timeout = 0;
 	p->preamble = 8;
 	p->sync_deadband_ns = 2000;
+	p->beacon_interval = 1000;
 }
 
 /**
@@ -191,6 +197,8 @@ int vlc_mac_check_params(const struct vlc_mac_params *p, const char **why)
 		bad = "ack_timeout: must be 0 (derived) or at most 4096";
 	else if (p->sync_deadband_ns > 1000000)
 		bad = "sync_deadband_ns: must be 0..1000000";
+	else if (p->beacon_interval && p->beacon_interval < 64)
+		bad = "beacon_interval: must be 0 (off) or 64..65535 frames";
 
 	if (why)
 		*why = bad;
@@ -351,6 +359,7 @@ static void vlc_mac_start_packet(struct vlc_mac *mac)
 	mac->cur_off = 0;
 	mac->retries = 0;
 	mac->tx_state = VLC_MAC_TX_CONTEND;
+	mac->beacon_armed = false;
 	vlc_mac_draw_backoff(mac);
 }
 
@@ -410,7 +419,8 @@ void vlc_mac_flush(struct vlc_mac *mac)
 
 	mac->emit.sym = 0;
 	mac->emit.nsyms = 0;
-	mac->sending_ack = false;
+	mac->emitting = 0;
+	mac->beacon_armed = false;
 	mac->ack_pending = false;
 	mac->tx_state = VLC_MAC_TX_IDLE;
 	mac->cw = mac->p.cw_min;
@@ -458,8 +468,26 @@ static void vlc_mac_build_ack(struct vlc_mac *mac)
 	b[n++] = mac->p.short_addr;
 	b[n++] = mac->ack_sf;
 	n = vlc_mac_put_crc(b, 1, n);
-	mac->sending_ack = true;
+	mac->emitting = VLC_MAC_T_ACK;
 	mac->ack_pending = false;
+	vlc_mac_emit_start(mac, n);
+}
+
+/* A beacon keeps neighbours locked (PHY signal and sync estimates) and
+ * their carrier up while nobody has data to send.
+ */
+static void vlc_mac_build_beacon(struct vlc_mac *mac)
+{
+	u8 *b = mac->emit.buf;
+	unsigned int n = 0;
+
+	b[n++] = VLC_MAC_SFD;
+	b[n++] = VLC_MAC_T_BEACON << VLC_MAC_TYPE_SHIFT;
+	b[n++] = mac->p.short_addr;
+	n = vlc_mac_put_crc(b, 1, n);
+	mac->emitting = VLC_MAC_T_BEACON;
+	mac->beacon_armed = false;
+	mac->stats.tx_beacons++;
 	vlc_mac_emit_start(mac, n);
 }
 
@@ -507,6 +535,7 @@ static void vlc_mac_build_data(struct vlc_mac *mac)
 	mac->cur_len = flen;
 	mac->cur_last = h0 & VLC_MAC_H_LAST;
 	mac->tx_state = VLC_MAC_TX_SEND;
+	mac->emitting = VLC_MAC_T_DATA;
 	mac->stats.tx_fragments++;
 	vlc_mac_emit_start(mac, n);
 }
@@ -528,10 +557,11 @@ static void vlc_mac_frag_done(struct vlc_mac *mac)
 
 static void vlc_mac_emit_done(struct vlc_mac *mac)
 {
-	if (mac->sending_ack) {
-		mac->sending_ack = false;
+	u8 type = mac->emitting;
+
+	mac->emitting = 0;
+	if (type != VLC_MAC_T_DATA)
 		return;
-	}
 	if (mac->cur_group) {
 		vlc_mac_frag_done(mac);
 		return;
@@ -571,6 +601,20 @@ static bool vlc_mac_tx_start(struct vlc_mac *mac)
 			return false;
 		}
 		break;
+	case VLC_MAC_TX_IDLE:
+		if (!mac->p.beacon_interval ||
+		    mac->since_emit < mac->p.beacon_interval)
+			return false;
+		/* Contend like data, so beacons of many nodes spread out. */
+		if (!mac->beacon_armed) {
+			mac->beacon_armed = true;
+			vlc_mac_draw_backoff(mac);
+		}
+		if (mac->idle_run < mac->p.difs || mac->backoff ||
+		    vlc_mac_rx_busy(mac))
+			return false;
+		vlc_mac_build_beacon(mac);
+		return true;
 	default:
 		return false;
 	}
@@ -592,8 +636,12 @@ int vlc_mac_tx_symbol(struct vlc_mac *mac)
 	int sym;
 
 	mac->tx_this_frame = false;
-	if (e->sym >= e->nsyms && !vlc_mac_tx_start(mac))
+	if (e->sym >= e->nsyms && !vlc_mac_tx_start(mac)) {
+		if (mac->since_emit < U16_MAX)
+			mac->since_emit++;
 		return VLC_SYM_IDLE;
+	}
+	mac->since_emit = 0;
 
 	i = e->sym++;
 	if (i < e->pre) {
@@ -818,10 +866,16 @@ static void vlc_mac_rx_complete(struct vlc_mac *mac)
 		return;
 	}
 	mac->stats.rx_frames_ok++;
-	if (b[0] >> VLC_MAC_TYPE_SHIFT == VLC_MAC_T_ACK)
+	switch (b[0] >> VLC_MAC_TYPE_SHIFT) {
+	case VLC_MAC_T_ACK:
 		vlc_mac_rx_ack(mac, b);
-	else
+		break;
+	case VLC_MAC_T_BEACON:
+		mac->stats.rx_beacons++;
+		break;
+	default:
 		vlc_mac_rx_data(mac, b, n);
+	}
 }
 
 static unsigned int vlc_mac_data_hlen(u8 h0)
@@ -842,6 +896,8 @@ static void vlc_mac_rx_advance(struct vlc_mac *mac)
 	if (mac->rx_pos == 1) {
 		if (type == VLC_MAC_T_ACK && !(h0 & 0x1f))
 			mac->rx_need = VLC_MAC_ACK_LEN - 1;
+		else if (type == VLC_MAC_T_BEACON && !(h0 & 0x1f))
+			mac->rx_need = VLC_MAC_BEACON_LEN - 1;
 		else if (type == VLC_MAC_T_DATA)
 			mac->rx_need = vlc_mac_data_hlen(h0);
 		else
@@ -1008,7 +1064,8 @@ void vlc_mac_rx_frame(struct vlc_mac *mac, const struct vlc_phy_rx *rx)
 		mac->idle_run++;
 	} else {
 		mac->idle_clock++;
-		if (mac->tx_state == VLC_MAC_TX_CONTEND && mac->backoff)
+		if ((mac->tx_state == VLC_MAC_TX_CONTEND ||
+		     mac->beacon_armed) && mac->backoff)
 			mac->backoff--;
 	}
 

@@ -65,6 +65,9 @@
  * @preamble: alternating symbols before the delimiter, 2..32
  * @sync_deadband_ns: mean neighbour offsets smaller than this are left
  *	alone, 0..1000000
+ * @beacon_interval: frames without emitting anything after which a
+ *	beacon is sent (neighbours keep their lock and carrier on it);
+ *	0 = never, else 64..65535
  */
 struct vlc_mac_params {
 	u8 short_addr;
@@ -78,6 +81,7 @@ struct vlc_mac_params {
 	u16 ack_timeout;
 	u8 preamble;
 	u32 sync_deadband_ns;
+	u16 beacon_interval;
 };
 
 /**
@@ -118,6 +122,8 @@ struct vlc_mac_ops {
  * @rx_too_long: reassembly would exceed VLC_MAC_FRAME_MAX
  * @rx_unexpected_ack: an ACK to us that we were not waiting for
  * @rx_other: good frames for another node
+ * @rx_beacons: beacons received
+ * @tx_beacons: beacons sent
  * @rx_delivered: Ethernet frames handed to the stack
  * @collisions: ACK timeouts after the medium was busy in the wait
  * @backoffs: random backoffs drawn
@@ -143,6 +149,8 @@ struct vlc_mac_stats {
 	u64 rx_too_long;
 	u64 rx_unexpected_ack;
 	u64 rx_other;
+	u64 rx_beacons;
+	u64 tx_beacons;
 	u64 rx_delivered;
 	u64 collisions;
 	u64 backoffs;
@@ -230,7 +238,9 @@ struct vlc_mac {
 	u8 burst_wait;
 	u16 ack_wait;		/* frames since our last DATA symbol */
 	bool wait_busy;		/* medium busy while waiting for the ACK */
-	bool sending_ack;
+	u8 emitting;		/* type of the frame on air: DATA, ACK, BEACON */
+	bool beacon_armed;	/* a beacon is due and contends */
+	u16 since_emit;		/* frames since we last emitted, capped */
 	bool tx_this_frame;	/* we emitted in the frame in progress */
 	u16 idle_run;		/* consecutive idle frames, capped */
 	struct vlc_mac_emit emit;

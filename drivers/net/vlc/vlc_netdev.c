@@ -404,6 +404,8 @@ static const struct vlc_ethtool_stat vlc_ethtool_stats[] = {
 	VLC_MAC_STAT(rx_too_long),
 	VLC_MAC_STAT(rx_unexpected_ack),
 	VLC_MAC_STAT(rx_other),
+	VLC_MAC_STAT(rx_beacons),
+	VLC_MAC_STAT(tx_beacons),
 	VLC_MAC_STAT(rx_delivered),
 	VLC_MAC_STAT(collisions),
 	VLC_MAC_STAT(backoffs),

@@ -571,11 +571,16 @@ static unsigned int tn_data(u8 *b, u8 tx, u8 seq, u8 frag, bool last,
 VLC_TEST(vlc_mac_test_malformed)
 {
 	static u8 b[VLC_MAC_AIR_MAX + 16];
-	struct vlc_mac_tnet *t = tn_init(2, 3, NULL);
+	struct vlc_mac_params p;
+	struct vlc_mac_tnet *t;
 	struct tn_raw *r;
 	unsigned int n, i, acks;
 	int bad_sym[64];
 
+	/* Frames are fed straight in: no beacon of node 1 may cut one. */
+	vlc_mac_default_params(&p);
+	p.beacon_interval = 0;
+	t = tn_init(2, 3, &p);
 	t->node[0].present = false;
 	tn_feed(t, NULL, 0, 4);
 
@@ -614,22 +619,31 @@ VLC_TEST(vlc_mac_test_malformed)
 	tn_feed(t, r->sym, r->n, 100);
 	VLC_EXPECT_EQ(TN_STAT(rx_crc_errors), 1);
 
-	/* unknown types: reserved 0, 6, 7, RTS/CTS/BEACON of MAC v2 */
+	/* unknown types: reserved 0, 6, 7, RTS/CTS of MAC v2 */
 	for (i = 0; i < 8; i++) {
-		if (i == 1 || i == 2)
+		if (i == 1 || i == 2 || i == 5)
 			continue;
 		n = tn_data(b, 9, 2, 0, true, 30);
 		b[0] = i << 5;
 		tn_feed_frame(t, b, n);
 	}
-	VLC_EXPECT_EQ(TN_STAT(rx_bad_header), 3 + 6);
+	VLC_EXPECT_EQ(TN_STAT(rx_bad_header), 3 + 5);
 	/* an ACK with reserved bits set */
 	b[0] = 2 << 5 | 1;
 	b[1] = 2;
 	b[2] = 9;
 	b[3] = 0;
 	tn_feed_frame(t, b, 4);
+	VLC_EXPECT_EQ(TN_STAT(rx_bad_header), 3 + 6);
+	/* a beacon with reserved bits set, then a good one */
+	b[0] = 5 << 5 | 2;
+	b[1] = 9;
+	tn_feed_frame(t, b, 2);
 	VLC_EXPECT_EQ(TN_STAT(rx_bad_header), 3 + 7);
+	VLC_EXPECT_EQ(TN_STAT(rx_beacons), 0);
+	b[0] = 5 << 5;
+	tn_feed_frame(t, b, 2);
+	VLC_EXPECT_EQ(TN_STAT(rx_beacons), 1);
 
 	/* erasure inside a frame; an out-of-range symbol counts as one */
 	n = tn_data(b, 9, 2, 0, true, 30);
@@ -703,6 +717,40 @@ VLC_TEST(vlc_mac_test_malformed)
 
 	VLC_EXPECT_EQ(t->node[1].delivered, 0);
 	VLC_EXPECT_EQ(TN_STAT(rx_delivered), 1);
+}
+
+/* Idle nodes beacon every beacon_interval frames, and only then. */
+VLC_TEST(vlc_mac_test_beacon)
+{
+	struct vlc_mac_params p;
+	struct vlc_mac_tnet *t;
+	int i;
+
+	vlc_mac_default_params(&p);
+	p.beacon_interval = 200;
+	t = tn_init(3, 21, &p);
+	for (i = 0; i < 1000; i++)
+		tn_step(t);
+	for (i = 0; i < 3; i++) {
+		const struct vlc_mac_stats *st = &t->node[i].mac.stats;
+
+		/* one per interval plus airtime and contention, never more */
+		VLC_EXPECT_GE(st->tx_beacons, 3);
+		VLC_EXPECT_LE(st->tx_beacons, 5);
+		/* every other node heard every beacon: no collisions */
+		VLC_EXPECT_EQ(st->rx_crc_errors, 0);
+		VLC_EXPECT_EQ(st->rx_delivered, 0);
+	}
+	VLC_EXPECT_EQ(t->node[0].mac.stats.rx_beacons,
+		      t->node[1].mac.stats.tx_beacons +
+		      t->node[2].mac.stats.tx_beacons);
+
+	p.beacon_interval = 0;
+	t = tn_init(2, 22, &p);
+	for (i = 0; i < 1000; i++)
+		tn_step(t);
+	VLC_EXPECT_EQ(t->node[0].mac.stats.tx_beacons, 0);
+	VLC_EXPECT_EQ(t->node[1].mac.stats.rx_beacons, 0);
 }
 
 /* 4. Nobody answers: exactly retry_limit retries, then the queue drains. */
@@ -905,8 +953,11 @@ static void vlc_mac_tparam(struct vlc_mac_params *p, int which, int v)
 	case 9:
 		p->preamble = v;
 		break;
-	default:
+	case 10:
 		p->sync_deadband_ns = v;
+		break;
+	default:
+		p->beacon_interval = v;
 		break;
 	}
 }
@@ -938,6 +989,8 @@ VLC_TEST(vlc_mac_test_params)
 		{ "preamble", 9, 1 },
 		{ "preamble", 9, 33 },
 		{ "sync_deadband_ns", 10, 1000001 },
+		{ "beacon_interval", 11, 1 },
+		{ "beacon_interval", 11, 63 },
 	};
 	struct vlc_mac_tnet *t = tn_init(1, 17, NULL);
 	struct vlc_mac *mac = &t->node[0].mac;
@@ -1037,6 +1090,7 @@ static VLC_TEST_CASE_TYPE vlc_mac_test_cases[] = {
 	VLC_TEST_CASE(vlc_mac_test_delivery_4ppm)
 	VLC_TEST_CASE(vlc_mac_test_noise)
 	VLC_TEST_CASE(vlc_mac_test_malformed)
+	VLC_TEST_CASE(vlc_mac_test_beacon)
 	VLC_TEST_CASE(vlc_mac_test_retry_limit)
 	VLC_TEST_CASE(vlc_mac_test_csma)
 	VLC_TEST_CASE(vlc_mac_test_resync)

@@ -1,0 +1,10 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# A 64 KiB TCP transfer arrives byte-exact.
+. "$VLC_SRC/tests/qemu/lib.sh"
+
+sim_load
+vlc_pair
+expect "link up" wait_carrier a 60
+tcp_transfer 65536
+expect "b received fragments" test "$(stat b mac_rx_frames_ok)" -gt 500
