@@ -28,7 +28,7 @@ VLC_CONFIG := CONFIG_VLC=m CONFIG_VLC_SIM=m
 export TOP BUILD VLC_CONFIG
 
 .PHONY: all modules install clean deps cross lint kunit host qemu-test \
-	check demo help
+	check demo bench help
 
 all: modules
 
@@ -82,6 +82,10 @@ demo: modules
 	@$(TOP)/scripts/deps.sh qemu
 	@$(TOP)/tests/qemu/run.sh --show $(TOP)/tests/qemu/scenarios/demo.sh
 
+bench:
+	@$(TOP)/scripts/deps.sh host bench
+	@$(TOP)/tools/bench/run.sh
+
 clean:
 	rm -rf $(BUILD)
 	$(MAKE) -s -C $(TOP)/tests/host clean
@@ -93,4 +97,5 @@ help:
 	@echo "  make kunit      KUnit in QEMU, x86_64 and arm64, with KASAN/UBSAN/lockdep"
 	@echo "  make host       the pure PHY/MAC cores' unit tests on the host (cmocka)"
 	@echo "  make qemu-test  end-to-end scenarios in a QEMU guest"
+	@echo "  make bench      measure; writes Documentation/networking/vlc-benchmarks.rst"
 	@echo "  variables: KDIR=<kernel build dir> BUILD=<object dir> VLC_CACHE=<cache dir>"

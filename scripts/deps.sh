@@ -17,12 +17,13 @@ pkgs_qemu="linux-headers-amd64 qemu-system-x86 busybox-static linux-image-amd64 
 pkgs_lint="linux-headers-amd64 sparse linux-source-6.1 xz-utils perl"
 pkgs_host="gcc make libcmocka-dev pkg-config"
 pkgs_dt="device-tree-compiler dt-schema linux-source-6.1 xz-utils"
+pkgs_bench="valgrind gnuplot-nox"
 
 want=""
 for g in "$@"; do
 	case "$g" in
-	all) want="$want $pkgs_build $pkgs_cross $pkgs_kunit $pkgs_qemu $pkgs_lint $pkgs_host $pkgs_dt" ;;
-	build|headers|cross|kunit|qemu|lint|host|dt) eval "want=\"\$want \$pkgs_$g\"" ;;
+	all) want="$want $pkgs_build $pkgs_cross $pkgs_kunit $pkgs_qemu $pkgs_lint $pkgs_host $pkgs_dt $pkgs_bench" ;;
+	build|headers|cross|kunit|qemu|lint|host|dt|bench) eval "want=\"\$want \$pkgs_$g\"" ;;
 	*) echo "deps.sh: unknown group '$g'" >&2; exit 2 ;;
 	esac
 done

@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/*
- * VLC PHY core: the frame engine between the pins and the MAC.
+/* VLC PHY core: the frame engine between the pins and the MAC.
  *
  * One frame is one PWM period. The measured part is dark except for the
  * data slot carrying the symbol; the rest of the period lights the room:
@@ -70,9 +69,15 @@ struct vlc_phy_timing {
  * @bits: bits per symbol of the frame (1 or 2)
  * @carrier: some data slot was lit above the noise (for CSMA); true when
  *	the frame could not be measured, so a MAC defers rather than collides
- * @sync: neighbour timing as seen in S1/S2
- * @offset_ns: estimated neighbour offset, positive = neighbour late; its
- *	magnitude saturates at min(sync_ns, half the neighbour's on-time)
+ * @sync: neighbour timing as seen in S1/S2, or by acquisition
+ * @offset_ns: estimated neighbour offset, positive = neighbour late. When
+ *	locked (fine sync) its magnitude saturates at min(sync_ns, half the
+ *	neighbour's on-time); while acquiring it is the last acquisition
+ *	estimate, any value in (-frame_ns / 2, frame_ns / 2]
+ * @coarse: @offset_ns is a fresh acquisition estimate, not yet reported:
+ *	apply half of it now, without averaging (see vlc_phy.c)
+ * @acquiring: no fine lock yet: symbols are withheld (erasure or idle),
+ *	and @offset_ns is only to be acted upon when @coarse is set
  * @margin: decision statistic relative to the decision threshold, in
  *	per-mille; a data symbol is only reported when it is >= 1000
  * @ambient: ambient light level at the data slots (backend units)
@@ -87,6 +92,8 @@ struct vlc_phy_rx {
 	bool carrier;
 	enum vlc_phy_sync sync;
 	s32 offset_ns;
+	bool coarse;
+	bool acquiring;
 	u32 margin;
 	u32 ambient;
 	u32 signal;
@@ -120,6 +127,9 @@ struct vlc_phy_client_ops {
  * @overruns: ticks that had to skip whole slots
  * @sync_early: frames that saw the neighbour early
  * @sync_late: frames that saw the neighbour late
+ * @acq_coarse: coarse (acquisition) estimates reported
+ * @acq_locks: transitions from acquisition to fine lock
+ * @acq_lost: fine locks given up (unexplained light, or signal expired)
  */
 struct vlc_phy_stats {
 	u64 frames;
@@ -131,6 +141,9 @@ struct vlc_phy_stats {
 	u64 overruns;
 	u64 sync_early;
 	u64 sync_late;
+	u64 acq_coarse;
+	u64 acq_locks;
+	u64 acq_lost;
 };
 
 /* One slot of the frame being run; times relative to the frame start. */
@@ -140,6 +153,66 @@ struct vlc_phy_slot {
 	u16 centre;		/* in 1/4096 of frame_ns, for the ambient fit */
 	u8 kind;
 	bool on;
+};
+
+/* Acquisition: measured slots of one frame plus our dark ID part. */
+#define VLC_PHY_ACQ_BINS	(VLC_PHY_MAX_SLOTS - 2)
+#define VLC_PHY_ACQ_NX		32	/* offset grid: frame_ns / 32 */
+
+/* One candidate of the acquisition search (private to vlc_phy.c). */
+struct vlc_phy_acq_cand {
+	u32 x;		/* neighbour frame start in our frame, ns */
+	u32 h;		/* half its on-time, ns */
+	s8 k;		/* its lit data slot, -1 for none */
+	s64 c;		/* correlation with the levels */
+	u32 q;		/* template energy off the ambient line */
+};
+
+/* Acquisition state (private to vlc_phy.c): a snapshot of one frame, the
+ * search over it that runs a few steps per tick, and the tracking of the
+ * estimates from frame to frame.
+ */
+struct vlc_phy_acq {
+	/* the frame being searched */
+	u64 fs;
+	u32 bs[VLC_PHY_ACQ_BINS];
+	u32 be[VLC_PHY_ACQ_BINS];
+	u32 inv[VLC_PHY_ACQ_BINS];
+	s32 y[VLC_PHY_ACQ_BINS];
+	s32 t[VLC_PHY_ACQ_BINS];
+	u64 yy;
+	u64 var;
+	u32 rn, rs;
+	u32 fns, dns, dl, hmax, step;
+	u32 ds[4];
+	u8 nd, nb, ys;
+
+	/* the search */
+	u8 stage;
+	u8 pos;
+	u8 work;
+	u8 colh[VLC_PHY_ACQ_NX];
+	s8 colk[VLC_PHY_ACQ_NX];
+	u32 cols[VLC_PHY_ACQ_NX];
+	u32 acc[VLC_PHY_ACQ_NX];
+	struct vlc_phy_acq_cand best;
+
+	/* the ID window of the frame in progress */
+	bool id_meas;
+	bool id_late;
+	u8 id_idx;
+
+	/* tracking */
+	u64 settle;
+	u32 phase;
+	u32 a;
+	u64 a_sum;
+	u8 agree;
+	u8 misses;
+	bool have;
+	bool fresh;
+	bool coarse_adj;
+	u32 lost;
 };
 
 /**
@@ -186,6 +259,8 @@ struct vlc_phy {
 	u32 noise;
 	u32 noise_samples;
 	u32 since_signal;
+	bool locked;
+	struct vlc_phy_acq acq;
 
 	struct vlc_phy_stats stats;
 	struct vlc_phy_rx last_rx;
@@ -201,8 +276,7 @@ int vlc_phy_brightness_check(const struct vlc_phy_timing *t,
 int vlc_phy_brightness_range(const struct vlc_phy_timing *t,
 			     enum vlc_phy_mode mode, u32 *min, u32 *max);
 
-/*
- * Driving the engine (hrtimer, RT kthread or virtual-time simulator alike):
+/* Driving the engine (hrtimer, RT kthread or virtual-time simulator alike):
  *
  *	next = vlc_phy_start(phy, now);
  *	loop: sleep until next; next = vlc_phy_tick(phy, now);

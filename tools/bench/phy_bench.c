@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Host benchmarks of the VLC PHY core, on the same channel model as the
+ * tests (drivers/net/vlc/tests/vlc_test_chan.c), in virtual time:
+ *
+ *   phy_bench ber MODE       symbol outcomes against SNR, one line per SNR:
+ *                            "snr_db wrong erased missed symbols theory"
+ *   phy_bench ticks N        N slot events with idle pins, for callgrind
+ *   phy_bench latency N      wall time of each of N vlc_phy_tick() calls:
+ *                            "mean_ns p99_ns max_ns"
+ *
+ * SNR is the amplitude of a lit data slot over the rms noise of one
+ * data-slot window. The theory column is hard-decision differential
+ * on-off keying, Q(SNR / sqrt(2)): the error rate of deciding D1 > D2
+ * with independent Gaussian noise on each, and no erasures.
+ */
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "vlc_phy.h"
+#include "vlc_test_chan.h"
+
+#define SIG	10000U
+#define T0	1000000ULL
+
+static struct vlc_chan ch;
+
+static void pair(unsigned long seed, enum vlc_phy_mode mode, double snr)
+{
+	int i;
+
+	vlc_chan_init(&ch, seed);
+	ch.gain[0][1] = SIG;
+	for (i = 0; i < VLC_CHAN_NODES; i++)
+		vlc_phy_set_mode(&ch.node[i].phy, mode, NULL);
+	vlc_phy_set_rx_min_level(&ch.node[1].phy, SIG / 10);
+	ch.node[1].ref = 0;
+	ch.node[0].tx = VLC_CHAN_TX_RANDOM;
+	ch.noise = (u32)(SIG / snr);
+	ch.noise_ref_ns = vlc_phy_default_timing.data_ns;
+	vlc_chan_start(&ch, 0, T0);
+	vlc_chan_start(&ch, 1, T0);
+}
+
+static int ber(enum vlc_phy_mode mode)
+{
+	double db;
+
+	printf("# snr_db wrong erased missed symbols theory\n");
+	for (db = 6; db <= 22.01; db += 1) {
+		double snr = pow(10, db / 20);
+		struct vlc_chan_score *s = &ch.node[1].score;
+		u32 frames = 0;
+
+		pair(1000 + (unsigned long)(db * 10), mode, snr);
+		vlc_chan_run_frames(&ch, 1, 64);	/* settle */
+		vlc_chan_score_reset(&ch.node[1]);
+		/* until 200 wrong decisions, or 400k symbols */
+		while (s->wrong < 200 && frames < 400000) {
+			vlc_chan_run_frames(&ch, 1, 10000);
+			frames += 10000;
+		}
+		printf("%.1f %u %u %u %u %.3e\n", db, s->wrong, s->erasures,
+		       s->missed, s->frames, 0.5 * erfc(snr / 2));
+	}
+	return 0;
+}
+
+/* Idle pins: what the PHY itself costs per slot event. */
+static void nop_emit(void *ctx, bool on, u64 t) { }
+static void nop_begin(void *ctx, u64 t) { }
+static u32 nop_end(void *ctx, u64 t) { return 100 + (t & 7); }
+static int nop_tx(void *ctx)
+{
+	static unsigned int n;
+
+	return n++ & 1;		/* data in every frame: the costlier case */
+}
+static void nop_rx(void *ctx, const struct vlc_phy_rx *rx) { }
+
+static const struct vlc_pin_ops nop_pins = {
+	.emit = nop_emit, .rx_begin = nop_begin, .rx_end = nop_end,
+};
+static const struct vlc_phy_client_ops nop_client = {
+	.tx_symbol = nop_tx, .rx_frame = nop_rx,
+};
+
+static struct vlc_phy phy;
+
+static u64 now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	u64 x = *(const u64 *)a, y = *(const u64 *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static int ticks(long n, int timed)
+{
+	u64 t, *lat = timed ? calloc(n, sizeof(*lat)) : NULL;
+	double sum = 0;
+	long i;
+
+	vlc_phy_init(&phy, &nop_pins, NULL, &nop_client, NULL);
+	t = vlc_phy_start(&phy, T0);
+	for (i = 0; i < n; i++) {
+		u64 a = timed ? now_ns() : 0;
+
+		t = vlc_phy_tick(&phy, t);
+		if (timed) {
+			lat[i] = now_ns() - a;
+			sum += lat[i];
+		}
+	}
+	if (timed) {
+		qsort(lat, n, sizeof(*lat), cmp_u64);
+		printf("%.0f %llu %llu\n", sum / n,
+		       (unsigned long long)lat[n * 99 / 100],
+		       (unsigned long long)lat[n - 1]);
+		free(lat);
+	} else {
+		printf("%llu frames\n", (unsigned long long)phy.stats.frames);
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 3 && !strcmp(argv[1], "ber"))
+		return ber(!strcmp(argv[2], "4ppm") ? VLC_PHY_MODE_4PPM :
+			   VLC_PHY_MODE_2SLOT);
+	if (argc == 3 && !strcmp(argv[1], "ticks"))
+		return ticks(atol(argv[2]), 0);
+	if (argc == 3 && !strcmp(argv[1], "latency"))
+		return ticks(atol(argv[2]), 1);
+	fprintf(stderr, "usage: phy_bench ber 2slot|4ppm | ticks N | latency N\n");
+	return 2;
+}
