@@ -52,11 +52,7 @@ install: modules
 
 cross:
 	@$(TOP)/scripts/deps.sh cross
-	@set -e; for a in arm64 arm; do \
-		kd=$$($(TOP)/scripts/ksrc.sh cross $$a); \
-		$(TOP)/scripts/kbuild.sh $$a "$$kd" $(BUILD)/$$a; \
-		echo "cross $$a: $$(cd $(BUILD)/$$a/drivers/net/vlc && ls *.ko | tr '\n' ' ')"; \
-	done
+	@$(TOP)/scripts/cross.sh
 
 lint:
 	@$(TOP)/scripts/deps.sh build cross lint

@@ -79,11 +79,13 @@ static int nop_tx(void *ctx)
 
 	return n++ & 1;		/* data in every frame: the costlier case */
 }
+
 static void nop_rx(void *ctx, const struct vlc_phy_rx *rx) { }
 
 static const struct vlc_pin_ops nop_pins = {
 	.emit = nop_emit, .rx_begin = nop_begin, .rx_end = nop_end,
 };
+
 static const struct vlc_phy_client_ops nop_client = {
 	.tx_symbol = nop_tx, .rx_frame = nop_rx,
 };

@@ -102,12 +102,12 @@ static const struct vlc_phy_client_ops vlc_dev_phy_client = {
 static void vlc_dev_deliver(void *ctx, const u8 *frame, unsigned int len)
 {
 	struct vlc_dev *vd = ctx;
-	unsigned int head = vd->rxq_head;
+	unsigned int head = vd->rxq_head, tail;
 	struct vlc_rx_slot *slot;
 
-	/* acquire: pairs with the release in vlc_napi_poll() */
-	if (len > VLC_RX_BUF ||
-	    head - smp_load_acquire(&vd->rxq_tail) >= VLC_RXQ_LEN) {
+	/* acquire: the slot NAPI released is free to overwrite */
+	tail = smp_load_acquire(&vd->rxq_tail);
+	if (len > VLC_RX_BUF || head - tail >= VLC_RXQ_LEN) {
 		vlc_xstats_add(vd, &vd->xstats.rx_dropped, 1);
 		return;
 	}
@@ -179,9 +179,13 @@ static int vlc_napi_poll(struct napi_struct *napi, int budget)
 	unsigned int tail = vd->rxq_tail;
 	int done = 0;
 
-	while (done < budget && tail != smp_load_acquire(&vd->rxq_head)) {
+	while (done < budget) {
 		struct vlc_rx_slot *slot = &vd->rxq[tail % VLC_RXQ_LEN];
 		struct sk_buff *skb;
+
+		/* acquire: pairs with the release in vlc_dev_deliver() */
+		if (tail == smp_load_acquire(&vd->rxq_head))
+			break;
 
 		skb = napi_alloc_skb(napi, slot->len);
 		if (skb) {
@@ -196,6 +200,7 @@ static int vlc_napi_poll(struct napi_struct *napi, int budget)
 			ndev->stats.rx_missed_errors++;
 		}
 		tail++;
+		/* release: the executor may reuse the slot after this */
 		smp_store_release(&vd->rxq_tail, tail);
 		done++;
 	}
@@ -269,6 +274,12 @@ static int vlc_netdev_stop(struct net_device *ndev)
 	return 0;
 }
 
+static bool vlc_netdev_txq_full(struct vlc_dev *vd, unsigned int head)
+{
+	/* acquire: pairs with the release in vlc_dev_feed_mac() */
+	return head - smp_load_acquire(&vd->txq_tail) >= VLC_TXQ_LEN;
+}
+
 static netdev_tx_t vlc_netdev_start_xmit(struct sk_buff *skb,
 					 struct net_device *ndev)
 {
@@ -281,12 +292,13 @@ static netdev_tx_t vlc_netdev_start_xmit(struct sk_buff *skb,
 		return NETDEV_TX_OK;
 	}
 	vd->txq[head % VLC_TXQ_LEN] = skb;
+	/* release: the executor sees the skb pointer before the new head */
 	smp_store_release(&vd->txq_head, head + 1);
 
-	/* Stop when full; re-check in case the executor just made room. */
-	if (head + 1 - smp_load_acquire(&vd->txq_tail) >= VLC_TXQ_LEN) {
+	if (vlc_netdev_txq_full(vd, head + 1)) {
 		netif_stop_queue(ndev);
-		if (head + 1 - smp_load_acquire(&vd->txq_tail) < VLC_TXQ_LEN)
+		/* The executor may have made room since: look again. */
+		if (!vlc_netdev_txq_full(vd, head + 1))
 			netif_wake_queue(ndev);
 	}
 	return NETDEV_TX_OK;

@@ -18,6 +18,9 @@
 #include <linux/vlc.h>
 
 #include "vlc_phy.h"
+#ifdef VLC_ACQ_DEBUG
+#include <stdio.h>
+#endif
 
 enum {
 	VLC_PHY_SLOT_S1,
@@ -200,6 +203,9 @@ void vlc_phy_adjust_phase(struct vlc_phy *phy, s32 ns)
 	s64 p = (s64)phy->phase_pending + ns;
 
 	phy->phase_pending = clamp_t(s64, p, S32_MIN, S32_MAX);
+	/* a coarse report must not be acted upon twice */
+	phy->acq.agree = 0;
+	phy->acq.fresh = false;
 }
 
 static void vlc_phy_add_slot(struct vlc_phy *phy, u32 *off, u8 kind,
@@ -262,11 +268,35 @@ static void vlc_phy_frame_begin(struct vlc_phy *phy, u64 t, u64 now)
 	on = target > light ? min(target - light, illum) : 0;
 	dark = illum - on;
 
-	/* Phase moves only the dark ID part, never the on-time. */
-	shrink = min(dark, tm->sync_ns);
-	adj = clamp_t(s32, phy->phase_pending, -(s32)shrink,
-		      (s32)tm->sync_ns);
-	phy->phase_pending -= adj;
+	/* Phase moves only the dark ID part, never the on-time. While a
+	 * coarse correction is due it is made in one frame: a delay as it
+	 * is, an advance by shrinking ID if it can, else as the equivalent
+	 * delay of frame_ns minus the advance.
+	 */
+	if (phy->acq.coarse_adj && phy->phase_pending) {
+		s64 p = clamp_t(s32, phy->phase_pending, -(s32)tm->frame_ns,
+				(s32)tm->frame_ns);
+
+		if (p < 0 && -p > dark)
+			p += tm->frame_ns;
+		adj = p;
+		phy->phase_pending = 0;
+	} else {
+		shrink = min(dark, tm->sync_ns);
+		adj = clamp_t(s32, phy->phase_pending, -(s32)shrink,
+			      (s32)tm->sync_ns);
+		phy->phase_pending -= adj;
+	}
+	if (adj) {
+		/* acquisition trusts frames from the one after next on */
+		phy->acq.settle = t + 2 * (u64)tm->frame_ns + adj;
+		phy->acq.agree = 0;
+		phy->acq.fresh = false;
+	}
+	/* while acquiring, our dark ID is measured too */
+	phy->acq.id_idx = phy->nslots + 1;
+	phy->acq.id_meas = !phy->locked && !adj && dark >= tm->guard_ns;
+	phy->acq.id_late = false;
 
 	vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_IA, on / 2, true);
 	vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_ID, dark + adj, false);
@@ -361,12 +391,14 @@ static u32 vlc_phy_isqrt(u64 x)
 	return r;
 }
 
+static void vlc_phy_noise_add(struct vlc_phy *phy, u64 var);
+
 /* Update the noise estimate from the residuals of the final fit. */
 static void vlc_phy_noise_update(struct vlc_phy *phy,
 				 const struct vlc_phy_fit *f, u32 mask)
 {
-	u64 ssr = 0, var;
-	u32 i, shift;
+	u64 ssr = 0;
+	u32 i;
 
 	if (f->n < 3)
 		return;
@@ -379,7 +411,13 @@ static void vlc_phy_noise_update(struct vlc_phy *phy,
 		r = clamp_t(s64, r, -(1LL << 30), 1LL << 30);
 		ssr += (u64)(r * r);
 	}
-	var = div_u64(ssr, f->n - 2);
+	vlc_phy_noise_add(phy, div_u64(ssr, f->n - 2));
+}
+
+/* One variance sample into the noise estimate. */
+static void vlc_phy_noise_add(struct vlc_phy *phy, u64 var)
+{
+	u32 shift;
 
 	/* Plain mean while warming up, then an EWMA. */
 	if (phy->noise_samples < BIT(VLC_PHY_NOISE_SHIFT))
@@ -491,6 +529,611 @@ static void vlc_phy_hyp_eval(const struct vlc_phy *phy, struct vlc_phy_hyp *h,
 	}
 }
 
+/* ---- Acquisition ---------------------------------------------------
+ *
+ * Until a neighbour is locked, each frame's measured slots and our dark
+ * ID part (measured too while acquiring, as our LED is off there) are
+ * matched against the neighbour's light pattern, which has the same
+ * timing as ours: in its own frame, IA lit on [D, D + h), IB lit on
+ * [F - h, F) and at most one data slot lit, D being the measured part,
+ * F the frame and h half its on-time. Its frame starts at our time x.
+ *
+ * For a candidate (x, h, k) the template p_i is the lit fraction of our
+ * window i; the levels are modelled as ambient line + A * p_i, and the
+ * candidate's score is the energy it explains, c^2 / q, with c the
+ * correlation of p with the levels off the ambient line and q the energy
+ * of p off that line (so no candidate needs a division but the best).
+ * The search takes a grid of 32 offsets, each with 5 values of h and
+ * every data slot (or none); the best (h, k) of each offset column is
+ * kept, its score in noise variances accumulated over frames (weight
+ * 3/4). The column that leads the accumulation by a margin over every
+ * column more than 2 grid steps away (the data-slot aliases a frame with
+ * a lone data pulse cannot tell apart are 70 us apart at the defaults)
+ * is refined by halving steps of x and h. The search runs in the ticks
+ * of the next frame, a few columns per tick.
+ *
+ * An estimate is the neighbour's frame start as a phase modulo frame_ns;
+ * two estimates in a row within frame_ns / 128 confirm it and make one
+ * coarse report: sync LATE/EARLY, offset_ns in (-F/2, F/2] relative to
+ * the frame being reported, rx->coarse set. The confirmed amplitude A is
+ * the level of a fully lit window, i.e. the signal scale the fine sync
+ * estimator needs; when a confirmed |offset| is within sync_ns / 8, the
+ * PHY locks: signal = A, and the fine estimator (S1/S2 spill) and symbol
+ * decisions take over. Frames measured before our grid has moved and
+ * settled (one frame for the neighbour's own move) are not used, so a
+ * MAC that applies half of each coarse report at once cannot count the
+ * same offset twice. Locked, 8 frames in a row of light the fine model
+ * cannot explain, or VLC_PHY_SIGNAL_HOLD frames without a symbol or a
+ * sync spill, return to acquisition.
+ *
+ * Limits: a neighbour is only seen where its light falls in our measured
+ * part or our dark ID, so an idle neighbour at brightness 0 cannot be
+ * acquired, nor one whose lit parts hide exactly behind our own; a
+ * neighbour whose whole light is one data pulse is acquired only once it
+ * has sent two different symbols; near x = +-F/2 the sign is arbitrary
+ * (either way converges). The offset is only as good as the SNR of the
+ * windows (about 1 us at SNR 30); below SNR ~8 acquisition may not
+ * confirm, and the frames stay erasures.
+ *
+ * Cost: a snapshot is a line fit and ~15 divisions; a grid column is
+ * about 20 template evaluations sharing one reduction of the window
+ * edges, a refinement level 4 evaluations; columns are spread over the
+ * ticks so each tick does 4..6 of them. Nothing runs while locked.
+ */
+#define VLC_PHY_ACQ_NH		4	/* h grid: 0, 1/4 .. 4/4 of the max */
+#define VLC_PHY_ACQ_LEVELS	6	/* refinement: step / 2 .. / 64 */
+#define VLC_PHY_ACQ_FRAC	12	/* templates: lit fraction, Q12 */
+#define VLC_PHY_ACQ_QMIN	(1U << 16)	/* templates too flat to use */
+#define VLC_PHY_ACQ_DETECT	64	/* accumulated noise variances */
+#define VLC_PHY_ACQ_MARGIN	32	/* lead over other columns, ditto */
+#define VLC_PHY_ACQ_WARMUP	4	/* noise samples before detecting */
+#define VLC_PHY_ACQ_MISSES	4	/* frames a lost neighbour is kept */
+#define VLC_PHY_ACQ_LOST	8	/* unexplained frames to unlock */
+#define VLC_PHY_ACQ_COL_MAX	(1U << 24)
+
+enum { VLC_PHY_ACQ_IDLE, VLC_PHY_ACQ_GRID, VLC_PHY_ACQ_REFINE };
+
+static u64 vlc_phy_abs(s64 v)
+{
+	return v < 0 ? -(u64)v : (u64)v;
+}
+
+static s64 vlc_phy_sshr(s64 v, u32 s)
+{
+	return v >= 0 ? (s64)((u64)v >> s) : -(s64)((u64)-v >> s);
+}
+
+/* (a * b) >> 32 without losing the top bits */
+static u64 vlc_phy_mul_shr32(u64 a, u32 b)
+{
+	u64 lo = (u64)(u32)a * b;
+
+	return (a >> 32) * b + (lo >> 32);
+}
+
+/* a * b > c * d, for b and d below 2^32 and a and c below 2^62 */
+static bool vlc_phy_mul_gt(u64 a, u32 b, u64 c, u32 d)
+{
+	u64 l1 = (u64)(u32)a * b, h1 = (a >> 32) * b + (l1 >> 32);
+	u64 l2 = (u64)(u32)c * d, h2 = (c >> 32) * d + (l2 >> 32);
+
+	if (h1 != h2)
+		return h1 > h2;
+	return (u32)l1 > (u32)l2;
+}
+
+/* Wrap a phase difference into (-F/2, F/2]. */
+static s32 vlc_phy_wrap(s64 d, u32 fns)
+{
+	while (d > fns / 2)
+		d -= fns;
+	while (d <= -(s64)(fns / 2))
+		d += fns;
+	return d;
+}
+
+static u32 vlc_phy_seg(u32 r, u32 a, u32 len)
+{
+	return r <= a ? 0 : min(r - a, len);
+}
+
+/* A window edge as whole neighbour frames @q plus a rest @r. */
+struct vlc_phy_acq_edge {
+	u32 q, r;
+};
+
+static void vlc_phy_acq_reduce(const struct vlc_phy_acq *a, u32 b, u32 x,
+			       struct vlc_phy_acq_edge *e)
+{
+	u64 v = (u64)b + a->fns - x;
+
+	e->q = 0;
+	while (v >= a->fns) {
+		v -= a->fns;
+		e->q++;
+	}
+	e->r = v;
+}
+
+/* Neighbour light in [0, edge) of its frames: illumination, data slot. */
+static u64 vlc_phy_acq_lit_i(const struct vlc_phy_acq *a,
+			     const struct vlc_phy_acq_edge *e, u32 h)
+{
+	return (u64)e->q * 2 * h + vlc_phy_seg(e->r, a->dns, h) +
+	       vlc_phy_seg(e->r, a->fns - h, h);
+}
+
+static u64 vlc_phy_acq_lit_d(const struct vlc_phy_acq *a,
+			     const struct vlc_phy_acq_edge *e, u32 k)
+{
+	return (u64)e->q * a->dl + vlc_phy_seg(e->r, a->ds[k], a->dl);
+}
+
+static u32 vlc_phy_acq_frac(const struct vlc_phy_acq *a, u32 i, u64 lit)
+{
+	return ((u64)min_t(u64, lit, U32_MAX) * a->inv[i]) >>
+	       (32 - VLC_PHY_ACQ_FRAC);
+}
+
+/* Template sums of one component (illumination or data) of a candidate. */
+struct vlc_phy_acq_sums {
+	s64 s, t, c;
+	u64 p2;
+	u16 p[VLC_PHY_ACQ_BINS];
+};
+
+static void vlc_phy_acq_sums(const struct vlc_phy_acq *a,
+			     struct vlc_phy_acq_sums *m)
+{
+	u32 i;
+
+	m->s = 0;
+	m->t = 0;
+	m->c = 0;
+	m->p2 = 0;
+	for (i = 0; i < a->nb; i++) {
+		u32 p = m->p[i];
+
+		m->s += p;
+		m->t += (s64)a->t[i] * p;
+		m->c += (s64)a->y[i] * p;
+		m->p2 += p * p;
+	}
+}
+
+/* Score inputs of illumination @mi plus data @md (either may be NULL). */
+static void vlc_phy_acq_combine(const struct vlc_phy_acq *a,
+				const struct vlc_phy_acq_sums *mi,
+				const struct vlc_phy_acq_sums *md,
+				struct vlc_phy_acq_cand *c)
+{
+	s64 s = 0, t = 0, q;
+	u64 p2 = 0;
+	u32 i;
+
+	c->c = 0;
+	if (mi) {
+		s += mi->s;
+		t += mi->t;
+		c->c += mi->c;
+		p2 += mi->p2;
+	}
+	if (md) {
+		s += md->s;
+		t += md->t;
+		c->c += md->c;
+		p2 += md->p2;
+	}
+	if (mi && md)
+		for (i = 0; i < a->nb; i++)
+			p2 += 2 * (u32)mi->p[i] * md->p[i];
+	q = p2 - vlc_phy_mul_shr32((u64)(s * s), a->rn) -
+	    (vlc_phy_mul_shr32((u64)(t * t), a->rs) >> 16);
+	c->q = clamp_t(s64, q, 0, U32_MAX);
+}
+
+static bool vlc_phy_acq_better(const struct vlc_phy_acq_cand *n,
+			       const struct vlc_phy_acq_cand *b)
+{
+	if (n->c <= 0 || n->q < VLC_PHY_ACQ_QMIN)
+		return false;
+	if (b->c <= 0 || b->q < VLC_PHY_ACQ_QMIN)
+		return true;
+	return vlc_phy_mul_gt((u64)(n->c * n->c), b->q,
+			      (u64)(b->c * b->c), n->q);
+}
+
+static u32 vlc_phy_acq_h(const struct vlc_phy_acq *a, u32 m)
+{
+	return div_u64((u64)a->hmax * m, VLC_PHY_ACQ_NH);
+}
+
+/* One candidate on its own, for the refinement. */
+static void vlc_phy_acq_eval(const struct vlc_phy_acq *a,
+			     struct vlc_phy_acq_cand *c)
+{
+	struct vlc_phy_acq_sums mi, md;
+	struct vlc_phy_acq_edge s, e;
+	u32 i;
+
+	for (i = 0; i < a->nb; i++) {
+		vlc_phy_acq_reduce(a, a->bs[i], c->x, &s);
+		vlc_phy_acq_reduce(a, a->be[i], c->x, &e);
+		mi.p[i] = vlc_phy_acq_frac(a, i, vlc_phy_acq_lit_i(a, &e, c->h) -
+					   vlc_phy_acq_lit_i(a, &s, c->h));
+		if (c->k >= 0)
+			md.p[i] = vlc_phy_acq_frac(a, i,
+					vlc_phy_acq_lit_d(a, &e, c->k) -
+					vlc_phy_acq_lit_d(a, &s, c->k));
+	}
+	vlc_phy_acq_sums(a, &mi);
+	if (c->k >= 0)
+		vlc_phy_acq_sums(a, &md);
+	vlc_phy_acq_combine(a, c->h ? &mi : NULL, c->k >= 0 ? &md : NULL, c);
+}
+
+/* One grid column: offset @j * step, every h of the grid and data slot. */
+static void vlc_phy_acq_col(struct vlc_phy_acq *a, u32 j)
+{
+	struct vlc_phy_acq_edge s[VLC_PHY_ACQ_BINS], e[VLC_PHY_ACQ_BINS];
+	struct vlc_phy_acq_sums mi[VLC_PHY_ACQ_NH + 1], md[4];
+	struct vlc_phy_acq_cand best = { 0 }, c;
+	u32 i, m, x = j * a->step;
+	int k;
+
+	for (i = 0; i < a->nb; i++) {
+		vlc_phy_acq_reduce(a, a->bs[i], x, &s[i]);
+		vlc_phy_acq_reduce(a, a->be[i], x, &e[i]);
+	}
+	for (m = 1; m <= VLC_PHY_ACQ_NH; m++) {
+		u32 h = vlc_phy_acq_h(a, m);
+
+		for (i = 0; i < a->nb; i++)
+			mi[m].p[i] = vlc_phy_acq_frac(a, i,
+					vlc_phy_acq_lit_i(a, &e[i], h) -
+					vlc_phy_acq_lit_i(a, &s[i], h));
+		vlc_phy_acq_sums(a, &mi[m]);
+	}
+	for (k = 0; k < a->nd; k++) {
+		for (i = 0; i < a->nb; i++)
+			md[k].p[i] = vlc_phy_acq_frac(a, i,
+					vlc_phy_acq_lit_d(a, &e[i], k) -
+					vlc_phy_acq_lit_d(a, &s[i], k));
+		vlc_phy_acq_sums(a, &md[k]);
+	}
+	a->colh[j] = 0;
+	a->colk[j] = -1;
+	for (m = 0; m <= VLC_PHY_ACQ_NH; m++) {
+		for (k = -1; k < a->nd; k++) {
+			if (!m && k < 0)
+				continue;
+			vlc_phy_acq_combine(a, m ? &mi[m] : NULL,
+					    k >= 0 ? &md[k] : NULL, &c);
+			if (vlc_phy_acq_better(&c, &best)) {
+				best = c;
+				a->colh[j] = m;
+				a->colk[j] = k;
+			}
+		}
+	}
+	a->cols[j] = 0;
+	if (best.c > 0 && best.q >= VLC_PHY_ACQ_QMIN)
+		a->cols[j] = min_t(u64, div64_u64((u64)(best.c * best.c),
+						  (u64)best.q * a->var),
+				   VLC_PHY_ACQ_COL_MAX);
+}
+
+static void vlc_phy_acq_reset(struct vlc_phy_acq *a)
+{
+	u32 j;
+
+	for (j = 0; j < VLC_PHY_ACQ_NX; j++)
+		a->acc[j] = 0;
+	a->agree = 0;
+	a->fresh = false;
+	a->have = false;
+	a->misses = 0;
+}
+
+/* Noise from what the best candidate of the frame leaves unexplained. */
+static void vlc_phy_acq_noise(struct vlc_phy *phy, u64 e)
+{
+	struct vlc_phy_acq *a = &phy->acq;
+	u64 r = a->yy > e ? a->yy - e : 0;
+
+	r = div_u64(r, a->nb - 3);
+	if (r >= (1ULL << (62 - 2 * a->ys)))
+		r = U64_MAX >> 2;
+	else
+		r <<= 2 * a->ys;
+	vlc_phy_noise_add(phy, r);
+}
+
+/* The grid is done: pick a column, or give up on this frame. */
+static bool vlc_phy_acq_select(struct vlc_phy *phy)
+{
+	struct vlc_phy_acq *a = &phy->acq;
+	u32 j, b = 0, second = 0, colmax = 0;
+
+	if (a->fs < a->settle) {
+		/* measured before our grid moved and settled */
+		vlc_phy_acq_reset(a);
+		return false;
+	}
+	for (j = 0; j < VLC_PHY_ACQ_NX; j++) {
+		a->acc[j] = a->acc[j] - (a->acc[j] >> 2) + a->cols[j];
+		if (a->acc[j] > a->acc[b])
+			b = j;
+		colmax = max(colmax, a->cols[j]);
+	}
+	for (j = 0; j < VLC_PHY_ACQ_NX; j++) {
+		u32 d = (j + VLC_PHY_ACQ_NX - b) % VLC_PHY_ACQ_NX;
+
+		if (d > 2 && d < VLC_PHY_ACQ_NX - 2)
+			second = max(second, a->acc[j]);
+	}
+	/* the frame's noise, from its best column */
+	a->best = (struct vlc_phy_acq_cand){ .x = b * a->step,
+		.h = vlc_phy_acq_h(a, a->colh[b]), .k = a->colk[b] };
+	vlc_phy_acq_eval(a, &a->best);
+	vlc_phy_acq_noise(phy, (u64)colmax * a->var);
+
+	if (phy->noise_samples < VLC_PHY_ACQ_WARMUP ||
+	    a->acc[b] < VLC_PHY_ACQ_DETECT ||
+	    a->acc[b] - second < VLC_PHY_ACQ_MARGIN ||
+	    (u64)a->cols[b] * 4 < (u64)colmax * 3)
+		return false;
+	return true;
+}
+
+static void vlc_phy_acq_refine(struct vlc_phy_acq *a, u32 level)
+{
+	u32 sx = a->step >> (level + 1);
+	u32 sh = div_u64(a->hmax, 2 * VLC_PHY_ACQ_NH) >> level;
+	struct vlc_phy_acq_cand c;
+	int d;
+
+	for (d = 0; d < 4; d++) {
+		c = a->best;
+		if (d < 2) {
+			if (!sx)
+				continue;
+			c.x = d ? c.x + sx : c.x + a->fns - sx;
+			if (c.x >= a->fns)
+				c.x -= a->fns;
+		} else {
+			if (!sh)
+				continue;
+			if (d == 2)
+				c.h = c.h > sh ? c.h - sh : 0;
+			else
+				c.h = min(c.h + sh, a->hmax);
+			if (c.h == a->best.h || (!c.h && c.k < 0))
+				continue;
+		}
+		vlc_phy_acq_eval(a, &c);
+#ifdef VLC_ACQ_DEBUG
+		fprintf(stderr, "  L%u d%d x %u h %u k %d c %lld q %u E %llu | best x %u h %u E %llu\n", level, d, c.x, c.h, c.k, (long long)c.c, c.q, c.q ? (unsigned long long)(c.c*c.c/c.q) : 0ULL, a->best.x, a->best.h, a->best.q ? (unsigned long long)(a->best.c*a->best.c/a->best.q) : 0ULL);
+#endif
+		if (vlc_phy_acq_better(&c, &a->best))
+			a->best = c;
+	}
+}
+
+static void vlc_phy_acq_miss(struct vlc_phy_acq *a)
+{
+	a->agree = 0;
+	a->fresh = false;
+	if (++a->misses > VLC_PHY_ACQ_MISSES)
+		a->have = false;
+}
+
+/* The refined estimate of a frame: track it. */
+static void vlc_phy_acq_finish(struct vlc_phy *phy)
+{
+	struct vlc_phy_acq *a = &phy->acq;
+	const struct vlc_phy_acq_cand *b = &a->best;
+	u32 r, phase, amp, min_amp;
+	s64 amp64;
+
+	if (b->c <= 0 || b->q < VLC_PHY_ACQ_QMIN) {
+		vlc_phy_acq_miss(a);
+		return;
+	}
+	amp64 = div64_s64(b->c << VLC_PHY_ACQ_FRAC, b->q);
+	amp = vlc_phy_sat_u32(amp64 << a->ys);
+	min_amp = max3(phy->rx_min_level, VLC_PHY_K_CARRIER * phy->noise, 1U);
+	if (amp < min_amp) {
+		vlc_phy_acq_miss(a);
+		return;
+	}
+	div_u64_rem(a->fs, a->fns, &r);
+	phase = r + b->x;
+	if (phase >= a->fns)
+		phase -= a->fns;
+	if (a->have && vlc_phy_abs(vlc_phy_wrap((s64)phase - a->phase,
+						  a->fns)) <=
+	    (a->fns >> 7)) {
+		if (a->agree < U8_MAX)
+			a->agree++;
+		a->a_sum += amp;
+	} else {
+		a->agree = 0;
+		a->a_sum = amp;
+	}
+	a->phase = phase;
+	a->a = amp;
+	a->have = true;
+	a->misses = 0;
+	a->fresh = a->agree >= 1;
+}
+
+/* Take the frame just measured (levels and our ID window) for a search. */
+static void vlc_phy_acq_snapshot(struct vlc_phy *phy, u64 fs, u32 id_s,
+				 u32 id_e, u32 id_c, u32 id_level, int own)
+{
+	struct vlc_phy_acq *a = &phy->acq;
+	s32 tc[VLC_PHY_ACQ_BINS];
+	u32 lv[VLC_PHY_ACQ_BINS], cen[VLC_PHY_ACQ_BINS];
+	s64 sc = 0, st = 0, stt = 0, sy = 0, sty = 0, ybar, slope;
+	s64 r[VLC_PHY_ACQ_BINS];
+	u32 i, nb = 0, sh = 0, mx = 0;
+	u64 rmax = 0;
+
+	for (i = 0; i < phy->nmeas; i++) {
+		/* our own data slot says nothing about the neighbour */
+		if ((int)i == own)
+			continue;
+		a->bs[nb] = phy->slot[i].start;
+		a->be[nb] = phy->slot[i].start + phy->slot[i].len;
+		cen[nb] = phy->slot[i].centre;
+		lv[nb++] = phy->level[i];
+	}
+	if (id_e > id_s) {
+		a->bs[nb] = id_s;
+		a->be[nb] = id_e;
+		cen[nb] = id_c;
+		lv[nb++] = id_level;
+	}
+	a->nb = nb;
+
+	/* centred time, scaled below 2^10 */
+	for (i = 0; i < nb; i++)
+		sc += cen[i];
+	for (i = 0; i < nb; i++) {
+		tc[i] = (s32)(nb * cen[i]) - (s32)sc;
+		mx = max_t(u32, mx, vlc_phy_abs(tc[i]));
+	}
+	while ((mx >> sh) >= 1024)
+		sh++;
+	for (i = 0; i < nb; i++) {
+		a->t[i] = vlc_phy_sshr(tc[i], sh);
+		st += a->t[i];
+	}
+	st = div_s64(st, nb);
+	for (i = 0; i < nb; i++) {
+		a->t[i] -= st;
+		stt += (s64)a->t[i] * a->t[i];
+		sy += lv[i];
+		sty += (s64)a->t[i] * lv[i];
+	}
+	stt = max_t(s64, stt, 1);
+
+	/* levels off their line, scaled below 2^15 */
+	ybar = div_s64(sy * 256, nb);
+	slope = div64_s64(sty * 256, stt);
+	for (i = 0; i < nb; i++) {
+		r[i] = vlc_phy_sshr(((s64)lv[i] << 8) - ybar - slope * a->t[i] +
+				    128, 8);
+		rmax = max_t(u64, rmax, vlc_phy_abs(r[i]));
+	}
+	a->ys = 0;
+	while ((rmax >> a->ys) >= (1U << 15))
+		a->ys++;
+	a->yy = 0;
+	for (i = 0; i < nb; i++) {
+		a->y[i] = vlc_phy_sshr(r[i], a->ys);
+		a->yy += (s64)a->y[i] * a->y[i];
+		a->inv[i] = min_t(u64, div_u64(1ULL << 32, a->be[i] - a->bs[i]),
+				  U32_MAX);
+	}
+	a->rn = div_u64(1ULL << 32, nb);
+	a->rs = min_t(u64, div64_u64(1ULL << 48, stt), U32_MAX);
+	a->var = max_t(u64, phy->noise_var >> (2 * a->ys), 1);
+
+	a->fs = fs;
+	a->fns = phy->timing.frame_ns;
+	a->dns = phy->slot[phy->nmeas - 1].start +
+		 phy->slot[phy->nmeas - 1].len;
+	a->dl = phy->timing.data_ns;
+	a->nd = vlc_phy_ndata(phy->mode);
+	for (i = 0; i < a->nd; i++)
+		a->ds[i] = phy->slot[2 + 2 * i].start;
+	a->hmax = (a->fns - a->dns + 1) / 2;
+	a->step = div_u64(a->fns, VLC_PHY_ACQ_NX);
+	a->work = div_u64(VLC_PHY_ACQ_NX + VLC_PHY_ACQ_LEVELS + phy->nmeas,
+			  phy->nmeas + 1);
+	a->stage = VLC_PHY_ACQ_GRID;
+	a->pos = 0;
+}
+
+/* A few steps of the search, after the pins of a tick. */
+static void vlc_phy_acq_work(struct vlc_phy *phy)
+{
+	struct vlc_phy_acq *a = &phy->acq;
+	u32 n = a->work;
+
+	while (n-- && a->stage != VLC_PHY_ACQ_IDLE) {
+		if (a->stage == VLC_PHY_ACQ_GRID) {
+			vlc_phy_acq_col(a, a->pos++);
+			if (a->pos < VLC_PHY_ACQ_NX)
+				continue;
+			a->pos = 0;
+			if (vlc_phy_acq_select(phy)) {
+				a->stage = VLC_PHY_ACQ_REFINE;
+			} else {
+				if (a->fs >= a->settle)
+					vlc_phy_acq_miss(a);
+				a->stage = VLC_PHY_ACQ_IDLE;
+			}
+		} else {
+			vlc_phy_acq_refine(a, a->pos++);
+			if (a->pos < VLC_PHY_ACQ_LEVELS)
+				continue;
+			vlc_phy_acq_finish(phy);
+			a->stage = VLC_PHY_ACQ_IDLE;
+		}
+	}
+}
+
+/* The report of a frame while acquiring. */
+static void vlc_phy_acq_report(struct vlc_phy *phy, struct vlc_phy_rx *rx)
+{
+	struct vlc_phy_acq *a = &phy->acq;
+	u32 r;
+	s32 x;
+
+	rx->acquiring = true;
+	if (!a->have)
+		return;
+	div_u64_rem(phy->frame_start, a->fns, &r);
+	x = vlc_phy_wrap((s64)a->phase - r, a->fns);
+	rx->offset_ns = x;
+	if (x > 0) {
+		rx->sync = VLC_PHY_SYNC_LATE;
+		phy->stats.sync_late++;
+	} else if (x < 0) {
+		rx->sync = VLC_PHY_SYNC_EARLY;
+		phy->stats.sync_early++;
+	} else {
+		rx->sync = VLC_PHY_SYNC_IN;
+	}
+	if (!a->fresh)
+		return;
+	a->fresh = false;
+	rx->coarse = true;
+	phy->stats.acq_coarse++;
+	a->coarse_adj = true;
+	if (vlc_phy_abs(x) > phy->timing.sync_ns / 8)
+		return;
+	/* close enough for the fine estimator: lock */
+	phy->locked = true;
+	phy->signal = div_u64(a->a_sum, a->agree + 1);
+	phy->since_signal = 0;
+	phy->stats.acq_locks++;
+	a->coarse_adj = false;
+	a->lost = 0;
+	vlc_phy_acq_reset(a);
+}
+
+static void vlc_phy_unlock(struct vlc_phy *phy)
+{
+	phy->locked = false;
+	phy->signal = 0;
+	phy->stats.acq_lost++;
+	vlc_phy_acq_reset(&phy->acq);
+}
+
 /* Decode the measured part of the frame. The ambient is a line through
  * dark slots against time: it cancels DC and the slope of mains flicker
  * within the frame. Which dark slots are really dark depends on the
@@ -512,9 +1155,10 @@ static void vlc_phy_decode(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 
 	rx->sync = VLC_PHY_SYNC_NONE;
 	mask = gmask;
-	if (!signal) {
-		/* nothing to scale spill by: guards only */
+	if (!phy->locked || !signal) {
+		/* acquiring, nothing to scale spill by: guards only */
 		vlc_phy_fit(phy, gmask, &f);
+		vlc_phy_acq_report(phy, rx);
 	} else {
 		u32 all = gmask | BIT(0) | BIT(s2);
 
@@ -534,6 +1178,12 @@ static void vlc_phy_decode(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 		}
 		sync_thr = max(VLC_PHY_K_SYNC * phy->noise,
 			       signal / VLC_PHY_SYNC_FRAC);
+		/* light the fine model cannot explain: lock lost? */
+		if (best.cost > max_t(u64, (u64)signal * signal / 16,
+				      (u64)16 * (s2 + 1) * phy->noise_var))
+			phy->acq.lost++;
+		else
+			phy->acq.lost = 0;
 		if (best.dir != VLC_PHY_HYP_IN && best.sp > sync_thr) {
 			s32 off = best.x;
 
@@ -555,8 +1205,10 @@ static void vlc_phy_decode(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 		}
 	}
 
-	/* Shifted frames would inflate the noise estimate. */
-	if (!own && rx->sync != VLC_PHY_SYNC_LATE &&
+	/* Shifted frames would inflate the noise estimate; acquisition
+	 * takes its noise from its own fit.
+	 */
+	if (!own && !rx->acquiring && rx->sync != VLC_PHY_SYNC_LATE &&
 	    rx->sync != VLC_PHY_SYNC_EARLY)
 		vlc_phy_noise_update(phy, &f, mask);
 
@@ -592,10 +1244,20 @@ static void vlc_phy_decode(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 
 	if (!rx->carrier)
 		rx->sym = VLC_SYM_IDLE;
-	else if (phy->noise_samples < VLC_PHY_NOISE_WARMUP || diff < dec_thr)
+	else if (phy->noise_samples < VLC_PHY_NOISE_WARMUP ||
+		 diff < dec_thr || rx->acquiring)
 		rx->sym = VLC_SYM_ERASURE;
 	else
 		rx->sym = hi;
+
+	if (rx->acquiring) {
+		rx->signal = phy->signal;
+		rx->noise = phy->noise;
+		return;
+	}
+	/* A neighbour's light in S1/S2 shows it is still there. */
+	if (rx->sync == VLC_PHY_SYNC_LATE || rx->sync == VLC_PHY_SYNC_EARLY)
+		phy->since_signal = 0;
 
 	/* A shifted neighbour's lit slot is partly outside our window. */
 	if (rx->sym >= 0 && !own) {
@@ -615,8 +1277,10 @@ static void vlc_phy_decode(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 		}
 	} else if (++phy->since_signal > VLC_PHY_SIGNAL_HOLD) {
 		phy->since_signal = VLC_PHY_SIGNAL_HOLD;
-		phy->signal = 0;
+		vlc_phy_unlock(phy);
 	}
+	if (phy->locked && phy->acq.lost >= VLC_PHY_ACQ_LOST)
+		vlc_phy_unlock(phy);
 	rx->signal = phy->signal;
 	rx->noise = phy->noise;
 }
@@ -636,6 +1300,7 @@ static void vlc_phy_frame_rx(struct vlc_phy *phy)
 		.skipped = phy->skipped,
 		.signal = phy->signal,
 		.noise = phy->noise,
+		.acquiring = !phy->locked,
 	};
 	phy->skipped = 0;
 	if (phy->tx_sym >= 0) {
@@ -668,7 +1333,8 @@ static void vlc_phy_slot_pins(struct vlc_phy *phy, u64 now)
 		phy->pins->emit(phy->pin_ctx, s->on, now);
 		phy->led = s->on;
 	}
-	if (phy->cur < phy->nmeas) {
+	if (phy->cur < phy->nmeas ||
+	    (phy->cur == phy->acq.id_idx && phy->acq.id_meas)) {
 		/* one LED cannot sense its own pulse: leave the slot dark */
 		if (phy->pins->shared_led && s->on) {
 			phy->level[phy->cur] = 0;
@@ -711,11 +1377,42 @@ u64 vlc_phy_tick(struct vlc_phy *phy, u64 now_ns)
 	u32 tol = phy->timing.tolerance_ns;
 	u64 t = phy->next_ns, end, start;
 	const struct vlc_phy_slot *s;
-	bool skipped = false;
+	bool skipped = false, snap = false;
+	u32 id_s = 0, id_e = 0, id_c = 0, id_lv = 0, nmeas = 0, dns = 0;
+	u32 fns = 0;
+	int own = -1;
+	u64 fs = 0;
 
 	if (phy->measuring) {
 		phy->level[phy->cur] = phy->pins->rx_end(phy->pin_ctx, now_ns);
 		phy->measuring = false;
+		/* the frame can go to acquisition once our ID window, or
+		 * S2 if ID is not measured, has ended
+		 */
+		bool id_end = phy->cur == phy->acq.id_idx &&
+			      phy->cur > phy->nmeas && !phy->acq.id_late;
+		bool s2_end = phy->cur == phy->nmeas - 1 && !phy->acq.id_meas;
+
+		if ((id_end || s2_end) && now_ns <= t + tol && !phy->locked &&
+		    phy->acq.stage == VLC_PHY_ACQ_IDLE &&
+		    !(phy->frame_flags & (VLC_PHY_RX_LATE |
+					  VLC_PHY_RX_OVERRUN))) {
+			s = &phy->slot[phy->cur];
+			snap = true;
+			fs = phy->frame_start;
+			if (id_end) {
+				id_s = s->start;
+				id_e = s->start + s->len;
+				id_c = s->centre;
+				id_lv = phy->level[phy->cur];
+			}
+			nmeas = phy->nmeas;
+			fns = phy->timing.frame_ns;
+			if (phy->tx_sym >= 0)
+				own = 2 + 2 * phy->tx_sym;
+			dns = phy->slot[nmeas - 1].start +
+			      phy->slot[nmeas - 1].len;
+		}
 	}
 	if (now_ns > t + tol) {
 		phy->stats.late++;
@@ -757,8 +1454,21 @@ u64 vlc_phy_tick(struct vlc_phy *phy, u64 now_ns)
 	start = phy->frame_start + s->start;
 	if (now_ns > start + tol && phy->cur < phy->nmeas)
 		phy->frame_flags |= VLC_PHY_RX_LATE;
+	if (now_ns > start + tol && phy->cur == phy->acq.id_idx)
+		phy->acq.id_late = true;
 
 	vlc_phy_slot_pins(phy, now_ns);
+
+	/* The measured slots stay as they were unless a new frame began
+	 * with other settings; then the snapshot is dropped.
+	 */
+	if (snap && (phy->frame_start == fs ||
+		     (phy->nmeas == nmeas &&
+		      phy->slot[nmeas - 1].start +
+		      phy->slot[nmeas - 1].len == dns &&
+		      phy->timing.frame_ns == fns)))
+		vlc_phy_acq_snapshot(phy, fs, id_s, id_e, id_c, id_lv, own);
+	vlc_phy_acq_work(phy);
 
 	/* Decoding after the pins keeps the slot edge on time. */
 	if (!phy->decoded && phy->cur >= phy->nmeas)

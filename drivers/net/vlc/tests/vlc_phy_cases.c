@@ -635,6 +635,166 @@ VLC_TEST(vlc_phy_test_phase)
 	ch->on_frame = NULL;
 }
 
+/* ---- 8. cold-start acquisition ------------------------------------- */
+
+#define VLC_TEST_ACQ_OFFSETS	32
+#define VLC_TEST_ACQ_LOCK	64	/* frames to lock, at most */
+#define VLC_TEST_ACQ_HOLD	32	/* ... and lock held this long after */
+#define VLC_TEST_ACQ_TOL	3000	/* ns, locked offset */
+#define VLC_TEST_ACQ_BYTES	16
+#define A0			0
+#define A1			1
+
+struct vlc_test_acq_cfg {
+	enum vlc_phy_mode mode;
+	u32 brightness;
+};
+
+struct vlc_test_acq_res {
+	u32 runs, fails;
+	u32 lock_max, lock_sum;
+	u32 coarse;
+};
+
+static bool vlc_test_within(s64 v, s64 tol)
+{
+	return v <= tol && v >= -tol;
+}
+
+/* Both PHYs fine-locked, reporting in sync, and truly within tol. */
+static bool vlc_test_acq_locked(struct vlc_chan *ch)
+{
+	int i;
+
+	if (!vlc_test_within(vlc_chan_offset(ch, A0, A1), VLC_TEST_ACQ_TOL))
+		return false;
+	for (i = A0; i <= A1; i++) {
+		const struct vlc_phy *p = &ch->node[i].phy;
+		const struct vlc_phy_rx *rx = &p->last_rx;
+
+		if (!p->locked || rx->acquiring || rx->sync == VLC_PHY_SYNC_NONE)
+			return false;
+		if (!vlc_test_within(rx->offset_ns, VLC_TEST_ACQ_TOL))
+			return false;
+	}
+	return true;
+}
+
+/* One cold start: node A1 starts @off ns into the frame of node A0.
+ * @data: A1 sends random symbols meanwhile (A0 stays idle); @both: both
+ * emulated MACs correct, else only A0. Returns frames to a lasting lock
+ * (counted on A1, which starts last) or U32_MAX, after checking that a
+ * byte sequence then goes through without a single error.
+ */
+static u32 vlc_test_acq_run(u64 seed, const struct vlc_test_acq_cfg *cfg,
+			    u32 off, bool data, bool both, bool *data_ok)
+{
+	struct vlc_chan *ch = &vlc_test_ch;
+	struct vlc_chan_node *n0 = &ch->node[A0], *n1 = &ch->node[A1];
+	u32 f, lock_at = 0, nsym = 0, b, k, bits = vlc_phy_bits(cfg->mode);
+	u8 log[VLC_TEST_ACQ_BYTES * 8];
+	int i;
+
+	vlc_chan_init(ch, seed);
+	ch->gain[A0][A1] = SIG;
+	ch->gain[A1][A0] = SIG;
+	ch->ambient = 5 * SIG;
+	ch->flicker100 = SIG;
+	ch->noise = vlc_test_noise(30);
+	for (i = A0; i <= A1; i++) {
+		vlc_phy_set_mode(&ch->node[i].phy, cfg->mode, NULL);
+		vlc_phy_set_brightness(&ch->node[i].phy, cfg->brightness, NULL);
+		vlc_phy_set_rx_min_level(&ch->node[i].phy, SIG / 10);
+	}
+	n0->resync = VLC_CHAN_RESYNC_HALF;
+	n1->resync = both ? VLC_CHAN_RESYNC_HALF : VLC_CHAN_RESYNC_OFF;
+	if (data) {
+		n1->tx = VLC_CHAN_TX_RANDOM;
+		n1->idle_per256 = 32;
+	}
+	vlc_chan_start(ch, A0, T0);
+	vlc_chan_run_until(ch, T0 + off);
+	vlc_chan_start(ch, A1, T0 + off);
+
+	for (f = 1; f <= VLC_TEST_ACQ_LOCK + VLC_TEST_ACQ_HOLD; f++) {
+		vlc_chan_run_frames(ch, A1, 1);
+		if (!vlc_test_acq_locked(ch))
+			lock_at = f;
+	}
+	lock_at++;
+
+	/* then A0 sends bytes to A1 */
+	n1->tx = VLC_CHAN_TX_IDLE;
+	for (b = 0; b < VLC_TEST_ACQ_BYTES; b++) {
+		u8 v = vlc_chan_rand_below(ch, 256);
+
+		for (k = 0; k < 8; k += bits)
+			vlc_test_seq[nsym++] = (v >> k) & ((1U << bits) - 1);
+	}
+	vlc_chan_run_frames(ch, A1, 2);
+	n1->log = log;
+	n1->log_len = nsym;
+	n0->tx = VLC_CHAN_TX_SEQ;
+	n0->seq = vlc_test_seq;
+	n0->seq_len = nsym;
+	n0->seq_pos = 0;
+	vlc_chan_run_frames(ch, A1, nsym + 3);
+	*data_ok = n1->log_n == nsym && !n1->log_erasures &&
+		   !memcmp(log, vlc_test_seq, nsym);
+	n1->log = NULL;
+	return lock_at;
+}
+
+VLC_TEST(vlc_phy_test_acquisition)
+{
+	static const struct vlc_test_acq_cfg cfg[] = {
+		{ VLC_PHY_MODE_2SLOT, 100 },
+		{ VLC_PHY_MODE_2SLOT, 200 },
+		{ VLC_PHY_MODE_2SLOT, 400 },
+		{ VLC_PHY_MODE_4PPM, 100 },
+		{ VLC_PHY_MODE_4PPM, 200 },
+	};
+	u32 fns = vlc_test_frame_ns(), c, j, v;
+
+	for (c = 0; c < ARRAY_SIZE(cfg); c++) {
+		/* v: bit 0 = neighbour sends data, bit 1 = one side only */
+		for (v = 0; v < 4; v++) {
+			struct vlc_test_acq_res r = { 0 };
+			bool data = v & 1, both = !(v & 2);
+
+			for (j = 0; j < VLC_TEST_ACQ_OFFSETS; j++) {
+				u32 off = j * (fns / VLC_TEST_ACQ_OFFSETS) +
+					  1237 * (j % 7);
+				bool ok;
+				u32 at = vlc_test_acq_run(0xac0 + 64 * c +
+							  16 * v + j, &cfg[c],
+							  off, data, both, &ok);
+
+				r.runs++;
+				r.lock_max = max(r.lock_max, at);
+				r.lock_sum += at;
+				r.coarse += vlc_test_ch.node[A0].rs_coarse;
+				if (at > VLC_TEST_ACQ_LOCK || !ok) {
+					r.fails++;
+					VLC_TEST_LOG("mode %d b %u %s %s offset %u: lock at %u, data %s",
+						     cfg[c].mode, cfg[c].brightness,
+						     data ? "data" : "idle",
+						     both ? "both" : "one",
+						     off, at, ok ? "ok" : "BAD");
+				}
+			}
+			VLC_TEST_LOG("mode %d b %u %s, %s correcting: lock in %u max, %u.%u mean frames; %u coarse steps",
+				     cfg[c].mode, cfg[c].brightness,
+				     data ? "data" : "idle",
+				     both ? "both" : "one side",
+				     r.lock_max, r.lock_sum / r.runs,
+				     (r.lock_sum % r.runs) * 10 / r.runs,
+				     r.coarse);
+			VLC_EXPECT_EQ(r.fails, 0);
+		}
+	}
+}
+
 /* The one list of cases; each runner registers this table. */
 static VLC_TEST_CASE_TYPE vlc_phy_test_cases[] = {
 	VLC_TEST_CASE(vlc_phy_test_roundtrip)
@@ -645,5 +805,6 @@ static VLC_TEST_CASE_TYPE vlc_phy_test_cases[] = {
 	VLC_TEST_CASE(vlc_phy_test_validation)
 	VLC_TEST_CASE(vlc_phy_test_late)
 	VLC_TEST_CASE(vlc_phy_test_phase)
+	VLC_TEST_CASE(vlc_phy_test_acquisition)
 	VLC_TEST_CASES_END
 };

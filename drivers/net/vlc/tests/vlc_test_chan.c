@@ -266,6 +266,40 @@ static int vlc_chan_tx_symbol(void *ctx)
 	return sym;
 }
 
+/* The MAC's resync, as the PHY asks it to be done (see vlc_phy.c):
+ * half of a coarse report at once, else half of the mean of 16 reports
+ * of a locked PHY outside the dead band. Frames we emitted say nothing.
+ */
+static void vlc_chan_resync(struct vlc_chan_node *n,
+			    const struct vlc_phy_rx *rx)
+{
+	s64 mean;
+
+	if (n->resync != VLC_CHAN_RESYNC_HALF)
+		return;
+	if (rx->coarse) {
+		vlc_phy_adjust_phase(&n->phy, rx->offset_ns / 2);
+		n->rs_sum = 0;
+		n->rs_n = 0;
+		n->rs_coarse++;
+		return;
+	}
+	if (rx->acquiring || rx->sync == VLC_PHY_SYNC_NONE ||
+	    (rx->flags & VLC_PHY_RX_OWN_TX))
+		return;
+	n->rs_sum += rx->offset_ns;
+	if (++n->rs_n < VLC_CHAN_RESYNC_FRAMES)
+		return;
+	mean = div_s64(n->rs_sum, VLC_CHAN_RESYNC_FRAMES);
+	n->rs_sum = 0;
+	n->rs_n = 0;
+	if (mean > VLC_CHAN_RESYNC_DEADBAND ||
+	    mean < -VLC_CHAN_RESYNC_DEADBAND) {
+		vlc_phy_adjust_phase(&n->phy, (s32)mean / 2);
+		n->rs_fine++;
+	}
+}
+
 static void vlc_chan_rx_frame(void *ctx, const struct vlc_phy_rx *rx)
 {
 	struct vlc_chan_node *n = ctx;
@@ -273,6 +307,14 @@ static void vlc_chan_rx_frame(void *ctx, const struct vlc_phy_rx *rx)
 	const struct vlc_chan_node *r;
 	int sent = VLC_SYM_IDLE;
 	u32 k;
+
+	vlc_chan_resync(n, rx);
+	if (n->log && rx->sym >= 0 && n->log_n < n->log_len)
+		n->log[n->log_n++] = rx->sym;
+	else if (n->log && rx->sym == VLC_SYM_ERASURE)
+		n->log_erasures++;
+	if (n->chan->on_rx)
+		n->chan->on_rx(n->chan, n, rx);
 
 	/* frames lost to an overrun still count, to stay aligned */
 	n->rx_frames += rx->skipped;
@@ -319,6 +361,30 @@ void vlc_chan_score_reset(struct vlc_chan_node *n)
 		.offset_max = S32_MIN,
 	};
 	n->score_from = n->rx_frames;
+}
+
+/* Where the frame grid of node @b sits in that of node @a, in
+ * (-frame_ns / 2, frame_ns / 2]: positive when @b is late.
+ */
+s32 vlc_chan_offset(const struct vlc_chan *ch, int a, int b)
+{
+	const struct vlc_phy *pa = &ch->node[a].phy, *pb = &ch->node[b].phy;
+	u32 fns = pa->timing.frame_ns, rem;
+	u64 fa = vlc_phy_frame_start(pa), fb = vlc_phy_frame_start(pb);
+	s32 d;
+
+	if (fb >= fa) {
+		div_u64_rem(fb - fa, fns, &rem);
+		d = rem;
+	} else {
+		div_u64_rem(fa - fb, fns, &rem);
+		d = -(s32)rem;
+	}
+	if (d > (s32)(fns / 2))
+		d -= fns;
+	else if (d <= -(s32)(fns / 2))
+		d += fns;
+	return d;
 }
 
 void vlc_chan_init(struct vlc_chan *ch, u64 seed)

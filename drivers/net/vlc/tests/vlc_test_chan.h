@@ -22,6 +22,17 @@ enum vlc_chan_tx {
 	VLC_CHAN_TX_MIRROR,	/* the opposite symbol of node mirror */
 };
 
+/* The MAC's resync policy, emulated for the acquisition tests. */
+enum vlc_chan_resync {
+	VLC_CHAN_RESYNC_OFF,	/* never move our grid */
+	VLC_CHAN_RESYNC_HALF,	/* half of each coarse report at once, half
+				 * of the mean of 16 fine reports
+				 */
+};
+
+#define VLC_CHAN_RESYNC_FRAMES	16
+#define VLC_CHAN_RESYNC_DEADBAND 2000	/* ns, as the MAC's default */
+
 /* How a receiver did against the symbols of its reference transmitter. */
 struct vlc_chan_score {
 	u32 frames;
@@ -83,6 +94,19 @@ struct vlc_chan_node {
 
 	/* one-shot lateness injected into the next tick */
 	u64 late_ns;
+
+	/* emulated MAC resync */
+	enum vlc_chan_resync resync;
+	s64 rs_sum;
+	u32 rs_n;
+	u32 rs_coarse;		/* coarse corrections made */
+	u32 rs_fine;		/* fine corrections made */
+
+	/* decided symbols in order, whatever the frame numbers */
+	u8 *log;
+	u32 log_len;
+	u32 log_n;
+	u32 log_erasures;
 };
 
 /* Called at each frame start of a node, after the PHY applied its pending
@@ -91,6 +115,10 @@ struct vlc_chan_node {
  */
 typedef void (*vlc_chan_frame_fn)(struct vlc_chan *ch, struct vlc_chan_node *n,
 				  int sym, u64 on_ns, u64 len_ns);
+
+/* Called with every report a node's PHY delivers, after scoring. */
+typedef void (*vlc_chan_rx_fn)(struct vlc_chan *ch, struct vlc_chan_node *n,
+			       const struct vlc_phy_rx *rx);
 
 struct vlc_chan {
 	struct vlc_chan_node node[VLC_CHAN_NODES];
@@ -103,6 +131,7 @@ struct vlc_chan {
 	u64 rng;
 	u64 now;
 	vlc_chan_frame_fn on_frame;
+	vlc_chan_rx_fn on_rx;
 	void *priv;
 };
 
@@ -121,5 +150,6 @@ bool vlc_chan_step(struct vlc_chan *ch);
 u64 vlc_chan_on_ns(const struct vlc_chan_node *n, u64 t);
 u64 vlc_chan_lit_ns(const struct vlc_chan_node *n, u64 a, u64 b);
 void vlc_chan_score_reset(struct vlc_chan_node *n);
+s32 vlc_chan_offset(const struct vlc_chan *ch, int a, int b);
 
 #endif /* _VLC_TEST_CHAN_H */
