@@ -580,7 +580,6 @@ static void vlc_phy_hyp_eval(const struct vlc_phy *phy, struct vlc_phy_hyp *h,
  * edges, a refinement level 4 evaluations; columns are spread over the
  * ticks so each tick does 4..6 of them. Nothing runs while locked.
  */
-#define VLC_PHY_ACQ_NH		4	/* h grid: 0, 1/4 .. 4/4 of the max */
 #define VLC_PHY_ACQ_LEVELS	6	/* refinement: step / 2 .. / 64 */
 #define VLC_PHY_ACQ_FRAC	12	/* templates: lit fraction, Q12 */
 #define VLC_PHY_ACQ_QMIN	(1U << 16)	/* templates too flat to use */
@@ -638,10 +637,6 @@ static u32 vlc_phy_seg(u32 r, u32 a, u32 len)
 }
 
 /* A window edge as whole neighbour frames @q plus a rest @r. */
-struct vlc_phy_acq_edge {
-	u32 q, r;
-};
-
 static void vlc_phy_acq_reduce(const struct vlc_phy_acq *a, u32 b, u32 x,
 			       struct vlc_phy_acq_edge *e)
 {
@@ -674,13 +669,6 @@ static u32 vlc_phy_acq_frac(const struct vlc_phy_acq *a, u32 i, u64 lit)
 	return ((u64)min_t(u64, lit, U32_MAX) * a->inv[i]) >>
 	       (32 - VLC_PHY_ACQ_FRAC);
 }
-
-/* Template sums of one component (illumination or data) of a candidate. */
-struct vlc_phy_acq_sums {
-	s64 s, t, c;
-	u64 p2;
-	u16 p[VLC_PHY_ACQ_BINS];
-};
 
 static void vlc_phy_acq_sums(const struct vlc_phy_acq *a,
 			     struct vlc_phy_acq_sums *m)
@@ -748,35 +736,38 @@ static u32 vlc_phy_acq_h(const struct vlc_phy_acq *a, u32 m)
 	return div_u64((u64)a->hmax * m, VLC_PHY_ACQ_NH);
 }
 
-/* One candidate on its own, for the refinement. */
-static void vlc_phy_acq_eval(const struct vlc_phy_acq *a,
-			     struct vlc_phy_acq_cand *c)
+/* One candidate on its own, for the refinement; returns its largest
+ * lit fraction.
+ */
+static u32 vlc_phy_acq_eval(struct vlc_phy_acq *a, struct vlc_phy_acq_cand *c)
 {
-	struct vlc_phy_acq_sums mi, md;
+	struct vlc_phy_acq_sums *mi = &a->mi[0], *md = &a->md[0];
 	struct vlc_phy_acq_edge s, e;
-	u32 i;
+	u32 i, pmax = 0;
 
 	for (i = 0; i < a->nb; i++) {
 		vlc_phy_acq_reduce(a, a->bs[i], c->x, &s);
 		vlc_phy_acq_reduce(a, a->be[i], c->x, &e);
-		mi.p[i] = vlc_phy_acq_frac(a, i, vlc_phy_acq_lit_i(a, &e, c->h) -
-					   vlc_phy_acq_lit_i(a, &s, c->h));
-		if (c->k >= 0)
-			md.p[i] = vlc_phy_acq_frac(a, i,
+		mi->p[i] = c->h ? vlc_phy_acq_frac(a, i,
+					vlc_phy_acq_lit_i(a, &e, c->h) -
+					vlc_phy_acq_lit_i(a, &s, c->h)) : 0;
+		md->p[i] = c->k >= 0 ? vlc_phy_acq_frac(a, i,
 					vlc_phy_acq_lit_d(a, &e, c->k) -
-					vlc_phy_acq_lit_d(a, &s, c->k));
+					vlc_phy_acq_lit_d(a, &s, c->k)) : 0;
+		pmax = max_t(u32, pmax, mi->p[i] + md->p[i]);
 	}
-	vlc_phy_acq_sums(a, &mi);
+	vlc_phy_acq_sums(a, mi);
 	if (c->k >= 0)
-		vlc_phy_acq_sums(a, &md);
-	vlc_phy_acq_combine(a, c->h ? &mi : NULL, c->k >= 0 ? &md : NULL, c);
+		vlc_phy_acq_sums(a, md);
+	vlc_phy_acq_combine(a, c->h ? mi : NULL, c->k >= 0 ? md : NULL, c);
+	return pmax;
 }
 
 /* One grid column: offset @j * step, every h of the grid and data slot. */
 static void vlc_phy_acq_col(struct vlc_phy_acq *a, u32 j)
 {
-	struct vlc_phy_acq_edge s[VLC_PHY_ACQ_BINS], e[VLC_PHY_ACQ_BINS];
-	struct vlc_phy_acq_sums mi[VLC_PHY_ACQ_NH + 1], md[4];
+	struct vlc_phy_acq_edge *s = a->es, *e = a->ee;
+	struct vlc_phy_acq_sums *mi = a->mi, *md = a->md;
 	struct vlc_phy_acq_cand best = { 0 }, c;
 	u32 i, m, x = j * a->step;
 	int k;

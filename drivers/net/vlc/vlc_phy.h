@@ -23,8 +23,15 @@
 
 #define VLC_PHY_BRIGHTNESS_MAX	1000	/* brightness is in per-mille */
 
-/* Number of slots of the largest frame: 4-PPM, 11 measured + 3 light. */
-#define VLC_PHY_MAX_SLOTS	14
+/* While acquiring, the dark ID part is measured in up to this many
+ * windows of about guard_ns / 2.
+ */
+#define VLC_PHY_ID_WINDOWS	16
+
+/* Number of slots of the largest frame: 4-PPM, 11 measured + IA, IB and
+ * the ID part, split into VLC_PHY_ID_WINDOWS windows while acquiring.
+ */
+#define VLC_PHY_MAX_SLOTS	(13 + VLC_PHY_ID_WINDOWS)
 
 enum vlc_phy_mode {
 	VLC_PHY_MODE_2SLOT,	/* 1 bit per frame, differential D1/D2 */
@@ -156,7 +163,8 @@ struct vlc_phy_slot {
 };
 
 /* Acquisition: measured slots of one frame plus our dark ID part. */
-#define VLC_PHY_ACQ_BINS	(VLC_PHY_MAX_SLOTS - 2)
+#define VLC_PHY_ACQ_BINS	(11 + VLC_PHY_ID_WINDOWS)
+#define VLC_PHY_ACQ_NH		4	/* h grid: 0, 1/4 .. 4/4 of the max */
 #define VLC_PHY_ACQ_NX		32	/* offset grid: frame_ns / 32 */
 
 /* One candidate of the acquisition search (private to vlc_phy.c). */
@@ -168,6 +176,17 @@ struct vlc_phy_acq_cand {
 	u32 q;		/* template energy off the ambient line */
 };
 
+/* Template of one component (illumination or data) and its sums. */
+struct vlc_phy_acq_sums {
+	s64 s, t, c;
+	u64 p2;
+	u16 p[VLC_PHY_ACQ_BINS];
+};
+
+struct vlc_phy_acq_edge {
+	u32 q, r;
+};
+
 /* Acquisition state (private to vlc_phy.c): a snapshot of one frame, the
  * search over it that runs a few steps per tick, and the tracking of the
  * estimates from frame to frame.
@@ -177,6 +196,8 @@ struct vlc_phy_acq {
 	u64 fs;
 	u32 bs[VLC_PHY_ACQ_BINS];
 	u32 be[VLC_PHY_ACQ_BINS];
+	u32 lv[VLC_PHY_ACQ_BINS];
+	u16 cen[VLC_PHY_ACQ_BINS];
 	u32 inv[VLC_PHY_ACQ_BINS];
 	s32 y[VLC_PHY_ACQ_BINS];
 	s32 t[VLC_PHY_ACQ_BINS];
@@ -196,17 +217,22 @@ struct vlc_phy_acq {
 	u32 cols[VLC_PHY_ACQ_NX];
 	u32 acc[VLC_PHY_ACQ_NX];
 	struct vlc_phy_acq_cand best;
+	/* scratch of a grid column, kept off the stack */
+	struct vlc_phy_acq_edge es[VLC_PHY_ACQ_BINS];
+	struct vlc_phy_acq_edge ee[VLC_PHY_ACQ_BINS];
+	struct vlc_phy_acq_sums mi[VLC_PHY_ACQ_NH + 1];
+	struct vlc_phy_acq_sums md[4];
 
-	/* the ID window of the frame in progress */
-	bool id_meas;
+	/* the ID windows of the frame in progress */
 	bool id_late;
-	u8 id_idx;
+	u8 id_first;
+	u8 id_n;
 
 	/* tracking */
 	u64 settle;
 	u32 phase;
 	u32 a;
-	u64 a_sum;
+	u32 a_known;	/* amplitude seen with a window wholly lit */
 	u8 agree;
 	u8 misses;
 	bool have;
