@@ -17,6 +17,9 @@
 
 #include "vlc_dev.h"
 
+#define CREATE_TRACE_POINTS
+#include <trace/events/vlc.h>
+
 /* ---- executor context: runs under vlc_exec_lock() ---- */
 
 static void vlc_xstats_add(struct vlc_dev *vd, u64_stats_t *ctr, u64 v)
@@ -85,6 +88,9 @@ static void vlc_dev_rx_frame(void *ctx, const struct vlc_phy_rx *rx)
 	struct vlc_dev *vd = ctx;
 	bool carrier = rx->sync != VLC_PHY_SYNC_NONE;
 
+	trace_vlc_phy_frame(vd->ndev, rx->sym, rx->margin, rx->carrier,
+			    rx->sync, rx->offset_ns, rx->ambient, rx->signal,
+			    rx->noise, rx->flags);
 	vlc_mac_rx_frame(&vd->mac, rx);
 	if (!(vd->phy.stats.frames & 63))
 		vlc_dev_publish_stats(vd);
@@ -137,6 +143,7 @@ static void vlc_dev_phase(void *ctx, s32 ns)
 {
 	struct vlc_dev *vd = ctx;
 
+	trace_vlc_phase(vd->ndev, ns);
 	vlc_phy_adjust_phase(&vd->phy, ns);
 }
 
