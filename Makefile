@@ -66,6 +66,10 @@ host:
 	@$(TOP)/scripts/deps.sh host
 	@$(MAKE) -s -C $(TOP)/tests/host check
 
+dt:
+	@$(TOP)/scripts/deps.sh dt
+	@$(TOP)/tests/dt/run.sh
+
 qemu-test: modules
 	@$(TOP)/scripts/deps.sh qemu
 	@$(TOP)/tests/qemu/run-all.sh
@@ -93,5 +97,6 @@ help:
 	@echo "  make kunit      KUnit in QEMU, x86_64 and arm64, with KASAN/UBSAN/lockdep"
 	@echo "  make host       the pure PHY/MAC cores' unit tests on the host (cmocka)"
 	@echo "  make qemu-test  end-to-end scenarios in a QEMU guest"
+	@echo "  make dt         binding, overlays and merged board DTBs (dt-schema, fdtoverlay)"
 	@echo "  make bench      measure; writes Documentation/networking/vlc-benchmarks.rst"
 	@echo "  variables: KDIR=<kernel build dir> BUILD=<object dir> VLC_CACHE=<cache dir>"

@@ -229,6 +229,14 @@ for b in bcm2837-rpi-3-b bcm2711-rpi-4-b; do
 		schema_clean "$out/$b.dtb" "$m"
 done
 
+# The merged-tree check really applies our schema: spoil a copy.
+spoiled() {
+	cp "$out/bcm2837-rpi-3-b+vlc.dtb" "$tmp/spoiled.dtb"
+	fdtput "$tmp/spoiled.dtb" /vlc brightness 2000 &&
+	! schema_clean "$out/bcm2837-rpi-3-b.dtb" "$tmp/spoiled.dtb" >/dev/null
+}
+check "schema: merged-tree check catches brightness = 2000 put into /vlc" spoiled
+
 # The parameter table itself: every entry names an existing property at
 # a cell inside it; tx_pin and rx_pin patch the GPIO cell and brcm,pins.
 override_table() {

@@ -1,0 +1,137 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# The vlc-gpio driver probing from a real device tree, in an arm64 QEMU
+# "virt" guest: gpio-sim (compatible "gpio-simulator") provides gpiolib
+# lines from DT, the vlc node uses them, and a static /init
+# (tests/dt/probe-init.c) checks that vlc0 appears, goes up, toggles the TX
+# line (read back through gpio-sim's sysfs), and that unbind removes it and
+# leaves the LED dark and the lines free.
+#
+# The kernel is a small one of its own (allnoconfig + the fragment below),
+# built once under $VLC_CACHE/probe-arm64-<hash> from the grafted source
+# tree, so this never touches the KUnit trees. Ends with
+# "probe: N passed, N failed".
+
+set -eu
+top=$(cd "$(dirname "$0")/../.." && pwd)
+cache=${VLC_CACHE:-/var/cache/linux-vlc}
+[ -w "$cache" ] || cache=${BUILD:-$top/build}
+src=$("$top/scripts/ksrc.sh" graft)
+cc=aarch64-linux-gnu-
+
+frag=$(cat <<'EOF'
+CONFIG_PRINTK=y
+CONFIG_TTY=y
+CONFIG_SERIAL_AMBA_PL011=y
+CONFIG_SERIAL_AMBA_PL011_CONSOLE=y
+CONFIG_BLK_DEV_INITRD=y
+CONFIG_RD_GZIP=y
+CONFIG_BINFMT_ELF=y
+CONFIG_PROC_FS=y
+CONFIG_SYSFS=y
+CONFIG_DEBUG_FS=y
+CONFIG_NET=y
+CONFIG_NETDEVICES=y
+CONFIG_UNIX=y
+CONFIG_HIGH_RES_TIMERS=y
+CONFIG_OF=y
+CONFIG_GPIOLIB=y
+CONFIG_GPIO_SYSFS=n
+CONFIG_CONFIGFS_FS=y
+CONFIG_GPIO_SIM=y
+CONFIG_VLC=y
+CONFIG_VLC_GPIO=y
+CONFIG_PROVE_LOCKING=y
+CONFIG_DEBUG_ATOMIC_SLEEP=y
+EOF
+)
+key=$( (head -n 5 "$src/Makefile"; echo "$frag") | sha256sum | cut -c1-12)
+out=$cache/probe-arm64-$key
+mkdir -p "$out"
+echo "$frag" >"$out/vlc.config"
+m="make -s -C $src O=$out ARCH=arm64 CROSS_COMPILE=$cc"
+if [ ! -f "$out/.config" ]; then
+	$m allnoconfig >/dev/null
+	"$src/scripts/kconfig/merge_config.sh" -m -O "$out" "$out/.config" \
+		"$out/vlc.config" >/dev/null
+	$m olddefconfig >/dev/null
+fi
+for o in VLC VLC_GPIO GPIO_SIM BLK_DEV_INITRD SERIAL_AMBA_PL011_CONSOLE; do
+	grep -q "^CONFIG_$o=y" "$out/.config" ||
+		{ echo "probe: FAIL config: CONFIG_$o not set"; echo "probe: 0 passed, 1 failed"; exit 1; }
+done
+echo "arm64-probe: building Image in $out" >&2
+$m -j"$(nproc)" Image >"$out/build.log" 2>&1 ||
+	{ tail -n 30 "$out/build.log"; echo "probe: 0 passed, 1 failed"; exit 1; }
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# The guest's device tree: QEMU's own, plus gpio-sim and the vlc node.
+q="qemu-system-aarch64 -M virt -cpu cortex-a57 -smp 2 -m 256 -nographic -no-reboot"
+$q -machine dumpdtb="$tmp/virt.dtb" >/dev/null 2>&1
+dtc -q -I dtb -O dts -o "$tmp/virt.dts" "$tmp/virt.dtb"
+cat >>"$tmp/virt.dts" <<'EOF'
+/ {
+	gpio-sim {
+		compatible = "gpio-simulator";
+
+		sim_bank: bank0 {
+			gpio-controller;
+			#gpio-cells = <2>;
+			ngpios = <8>;
+			gpio-line-names = "LED-A", "LED-K";
+		};
+	};
+
+	vlc {
+		compatible = "linux-vlc,vlc-gpio";
+		tx-gpios = <&sim_bank 0 0>;
+		led-cathode-gpios = <&sim_bank 1 0>;
+		/* TCG runs 20 ms frames comfortably */
+		frame-us = <20000>;
+		sync-us = <2000>;
+		guard-us = <1000>;
+		data-us = <2000>;
+		tolerance-us = <1000>;
+		brightness = <300>;
+		local-mac-address = [02 56 4c 43 00 2a];
+	};
+};
+EOF
+dtc -q -I dts -O dtb -o "$tmp/vlc-virt.dtb" "$tmp/virt.dts"
+
+${cc}gcc -static -O2 -Wall -o "$tmp/init" "$top/tests/dt/probe-init.c"
+(cd "$tmp" && mkdir -p root/proc root/sys root/dev && cp init root/ &&
+	cd root && find . | cpio -o -H newc 2>/dev/null | gzip >"$tmp/initrd")
+
+log=$tmp/console.log
+timeout 300 $q -kernel "$out/arch/arm64/boot/Image" -initrd "$tmp/initrd" \
+	-dtb "$tmp/vlc-virt.dtb" \
+	-append "console=ttyAMA0 rdinit=/init panic=-1 loglevel=7" \
+	>"$log" 2>&1 || true
+tr -d '\r' <"$log" >"$log.txt"
+grep -E 'vlc|gpio-sim|BUG|WARNING|probe:' "$log.txt" | grep -v '^probe: [0-9]' || true
+
+# Kernel-side checks from the console, then the guest's own verdict.
+p=$(sed -n 's/^probe: \([0-9]*\) passed, \([0-9]*\) failed.*/\1/p' "$log.txt")
+f=$(sed -n 's/^probe: \([0-9]*\) passed, \([0-9]*\) failed.*/\2/p' "$log.txt")
+p=${p:-0}
+f=${f:-1}
+if grep -q 'vlc-gpio vlc: vlc0: rx led (shared TX LED), polled, thread executor' "$log.txt"; then
+	echo "probe: ok   dev_info: rx led (shared), polled, thread executor (gpio-sim sleeps)"
+	p=$((p + 1))
+else
+	echo "probe: FAIL dev_info line with receiver and executor"
+	f=$((f + 1))
+fi
+if grep -qE 'BUG:|WARNING:|lockdep|sleeping function' "$log.txt"; then
+	echo "probe: FAIL kernel warnings (see above)"
+	f=$((f + 1))
+else
+	echo "probe: ok   no kernel BUG/WARNING/lockdep splat"
+	p=$((p + 1))
+fi
+echo "probe: $p passed, $f failed"
+[ "$f" -eq 0 ]
