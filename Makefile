@@ -28,7 +28,7 @@ VLC_CONFIG := CONFIG_VLC=m CONFIG_VLC_SIM=m
 export TOP BUILD VLC_CONFIG
 
 .PHONY: all modules install clean deps cross lint kunit host qemu-test \
-	check demo bench help
+	check demo bench dt dt-probe help
 
 all: modules
 
@@ -70,6 +70,10 @@ dt:
 	@$(TOP)/scripts/deps.sh dt
 	@$(TOP)/tests/dt/run.sh
 
+dt-probe:
+	@$(TOP)/scripts/deps.sh probe
+	@$(TOP)/tests/dt/arm64-probe.sh
+
 qemu-test: modules
 	@$(TOP)/scripts/deps.sh qemu
 	@$(TOP)/tests/qemu/run-all.sh
@@ -98,5 +102,7 @@ help:
 	@echo "  make host       the pure PHY/MAC cores' unit tests on the host (cmocka)"
 	@echo "  make qemu-test  end-to-end scenarios in a QEMU guest"
 	@echo "  make dt         binding, overlays and merged board DTBs (dt-schema, fdtoverlay)"
+	@echo "  make dt         binding, overlays and merged DTBs checked with dtc/fdtoverlay/dt-schema"
+	@echo "  make dt-probe   arm64 QEMU: vlc-gpio probes from DT on gpio-sim lines"
 	@echo "  make bench      measure; writes Documentation/networking/vlc-benchmarks.rst"
 	@echo "  variables: KDIR=<kernel build dir> BUILD=<object dir> VLC_CACHE=<cache dir>"

@@ -18,12 +18,13 @@ pkgs_lint="linux-headers-amd64 sparse linux-source-6.1 xz-utils perl"
 pkgs_host="gcc make libcmocka-dev pkg-config"
 pkgs_dt="device-tree-compiler dt-schema linux-source-6.1 xz-utils"
 pkgs_bench="valgrind gnuplot-nox"
+pkgs_probe="gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-system-arm linux-source-6.1 bc bison flex libssl-dev libelf-dev device-tree-compiler cpio gzip"
 
 want=""
 for g in "$@"; do
 	case "$g" in
-	all) want="$want $pkgs_build $pkgs_cross $pkgs_kunit $pkgs_qemu $pkgs_lint $pkgs_host $pkgs_dt $pkgs_bench" ;;
-	build|headers|cross|kunit|qemu|lint|host|dt|bench) eval "want=\"\$want \$pkgs_$g\"" ;;
+	all) want="$want $pkgs_build $pkgs_cross $pkgs_kunit $pkgs_qemu $pkgs_lint $pkgs_host $pkgs_dt $pkgs_bench $pkgs_probe" ;;
+	build|headers|cross|kunit|qemu|lint|host|dt|bench|probe) eval "want=\"\$want \$pkgs_$g\"" ;;
 	*) echo "deps.sh: unknown group '$g'" >&2; exit 2 ;;
 	esac
 done
