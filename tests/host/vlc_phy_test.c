@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/*
- * Host runner of the VLC PHY cases under cmocka. The cases and their
+/* Host runner of the VLC PHY cases under cmocka. The cases and their
  * table are the ones KUnit runs (drivers/net/vlc/tests/vlc_phy_cases.c).
  */
 

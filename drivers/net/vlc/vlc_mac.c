@@ -999,7 +999,8 @@ static void vlc_mac_rx_symbol(struct vlc_mac *mac, int sym, unsigned int bits)
  * limits: the PHY's measure saturates at the sync slot, so large errors
  * take several steps; clock skew beyond dead band / 16 frames (about
  * 250 ppm at the defaults) is a standing offset; frames we emit, and
- * frames with no neighbour light, say nothing and are skipped.
+ * frames while the PHY is still acquiring, say nothing and are skipped;
+ * a coarse (acquisition) report is acted on at once, by half.
  */
 static void vlc_mac_resync(struct vlc_mac *mac, const struct vlc_phy_rx *rx)
 {
@@ -1007,7 +1008,24 @@ static void vlc_mac_resync(struct vlc_mac *mac, const struct vlc_phy_rx *rx)
 	s64 mean;
 	s32 corr;
 
-	if (rx->sync == VLC_PHY_SYNC_NONE || (rx->sym < 0 && !rx->carrier))
+	if (rx->coarse) {
+		/* A fresh acquisition estimate: act on it at once, by half,
+		 * so that two nodes acquiring each other meet in the middle.
+		 */
+		mac->sync_sum = 0;
+		mac->sync_n = 0;
+		corr = rx->offset_ns / 2;
+		if (!corr)
+			return;
+		mac->stats.phase_corrections++;
+		if (mac->ops && mac->ops->phase)
+			mac->ops->phase(mac->ctx, corr);
+		return;
+	}
+	/* Idle frames count: an idle neighbour's illumination spilling into
+	 * S1/S2 is the only sync signal between idle nodes.
+	 */
+	if (rx->sync == VLC_PHY_SYNC_NONE || rx->acquiring)
 		return;
 	mac->sync_sum += rx->offset_ns;
 	if (++mac->sync_n < 1 << VLC_MAC_SYNC_SHIFT)

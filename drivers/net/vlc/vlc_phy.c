@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/*
- * VLC PHY core: slot schedule, encoding, ambient removal, decisions,
+/* VLC PHY core: slot schedule, encoding, ambient removal, decisions,
  * erasures, sync estimation and brightness compensation.
  *
  * Pure C shared by the kernel and the host tests: only <linux/types.h>
@@ -18,9 +17,6 @@
 #include <linux/vlc.h>
 
 #include "vlc_phy.h"
-#ifdef VLC_ACQ_DEBUG
-#include <stdio.h>
-#endif
 
 enum {
 	VLC_PHY_SLOT_S1,
@@ -293,13 +289,27 @@ static void vlc_phy_frame_begin(struct vlc_phy *phy, u64 t, u64 now)
 		phy->acq.agree = 0;
 		phy->acq.fresh = false;
 	}
-	/* while acquiring, our dark ID is measured too */
-	phy->acq.id_idx = phy->nslots + 1;
-	phy->acq.id_meas = !phy->locked && !adj && dark >= tm->guard_ns;
-	phy->acq.id_late = false;
-
 	vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_IA, on / 2, true);
-	vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_ID, dark + adj, false);
+
+	/* While acquiring, our dark ID is measured too, in windows short
+	 * enough for a neighbour's pulse to cover some wholly.
+	 */
+	phy->acq.id_first = phy->nslots;
+	phy->acq.id_n = 0;
+	phy->acq.id_late = false;
+	if (!phy->locked && !adj && dark >= tm->guard_ns) {
+		u32 m = min_t(u64, div_u64(dark, max(tm->guard_ns / 2, 1U)),
+			      VLC_PHY_ID_WINDOWS), len = div_u64(dark, m);
+
+		for (k = 0; k + 1 < m; k++)
+			vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_ID, len, false);
+		vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_ID,
+				 dark - (m - 1) * len, false);
+		phy->acq.id_n = m;
+	} else {
+		vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_ID, dark + adj,
+				 false);
+	}
 	vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_IB, on - on / 2, true);
 }
 
@@ -531,66 +541,105 @@ static void vlc_phy_hyp_eval(const struct vlc_phy *phy, struct vlc_phy_hyp *h,
 
 /* ---- Acquisition ---------------------------------------------------
  *
- * Until a neighbour is locked, each frame's measured slots and our dark
- * ID part (measured too while acquiring, as our LED is off there) are
- * matched against the neighbour's light pattern, which has the same
- * timing as ours: in its own frame, IA lit on [D, D + h), IB lit on
- * [F - h, F) and at most one data slot lit, D being the measured part,
- * F the frame and h half its on-time. Its frame starts at our time x.
+ * Two boards start their frame grids at arbitrary times. Until a
+ * neighbour is locked (no signal scale yet, or lock lost) the PHY
+ * acquires it from its light, data or not:
  *
- * For a candidate (x, h, k) the template p_i is the lit fraction of our
- * window i; the levels are modelled as ambient line + A * p_i, and the
- * candidate's score is the energy it explains, c^2 / q, with c the
- * correlation of p with the levels off the ambient line and q the energy
- * of p off that line (so no candidate needs a division but the best).
- * The search takes a grid of 32 offsets, each with 5 values of h and
- * every data slot (or none); the best (h, k) of each offset column is
- * kept, its score in noise variances accumulated over frames (weight
- * 3/4). The column that leads the accumulation by a margin over every
- * column more than 2 grid steps away (the data-slot aliases a frame with
- * a lone data pulse cannot tell apart are 70 us apart at the defaults)
- * is refined by halving steps of x and h. The search runs in the ticks
- * of the next frame, a few columns per tick.
+ * Observation. Each frame's measured slots S1..S2 are kept, and our dark
+ * ID part is measured too (our LED is off there), in up to 16 windows of
+ * about guard_ns / 2, so that a neighbour's pulse in it covers whole
+ * windows. Frames with our own data slot lit drop that slot; frames
+ * that were late, overran or ran while our grid moved are not used.
  *
- * An estimate is the neighbour's frame start as a phase modulo frame_ns;
- * two estimates in a row within frame_ns / 128 confirm it and make one
- * coarse report: sync LATE/EARLY, offset_ns in (-F/2, F/2] relative to
- * the frame being reported, rx->coarse set. The confirmed amplitude A is
- * the level of a fully lit window, i.e. the signal scale the fine sync
- * estimator needs; when a confirmed |offset| is within sync_ns / 8, the
- * PHY locks: signal = A, and the fine estimator (S1/S2 spill) and symbol
- * decisions take over. Frames measured before our grid has moved and
- * settled (one frame for the neighbour's own move) are not used, so a
- * MAC that applies half of each coarse report at once cannot count the
- * same offset twice. Locked, 8 frames in a row of light the fine model
- * cannot explain, or VLC_PHY_SIGNAL_HOLD frames without a symbol or a
- * sync spill, return to acquisition.
+ * Model. The neighbour has our timing. In its own frame it lights IA on
+ * [D, D + h) and IB on [F - h, F), D being the measured part, F the
+ * frame and h half its on-time, plus at most one data slot k. Its frame
+ * starts at our time x. For a candidate (x, h, k) the template p_i is
+ * the lit fraction of our window i, and the levels are modelled as an
+ * ambient line plus A * p_i. Its score is the energy it explains,
+ * c^2 / q: c is the correlation of p with the levels off their line, q
+ * the energy of p off that line (no division per candidate).
  *
- * Limits: a neighbour is only seen where its light falls in our measured
- * part or our dark ID, so an idle neighbour at brightness 0 cannot be
- * acquired, nor one whose lit parts hide exactly behind our own; a
- * neighbour whose whole light is one data pulse is acquired only once it
- * has sent two different symbols; near x = +-F/2 the sign is arbitrary
- * (either way converges). The offset is only as good as the SNR of the
- * windows (about 1 us at SNR 30); below SNR ~8 acquisition may not
- * confirm, and the frames stay erasures.
+ * Search. A grid of 64 offsets, each with 9 values of h (0 to the
+ * largest) and every data slot or none; each offset keeps its best
+ * (h, k). Per offset, c (in noise rms) and q are accumulated over frames
+ * (weight 3/4), and scored as (sum c)^2 / sum q: one amplitude for all
+ * frames. This rejects the aliases that explain one frame's pulse with
+ * another amplitude (a lone data pulse fits any data slot, and a short
+ * illumination pulse inside one window fits anything in that window).
+ * The best offset must lead every offset more than a data slot away by
+ * 64 noise variances and be near the best of the current frame (else
+ * the neighbour moved and the history is dropped); it is then refined by
+ * halving steps in x and h (8 neighbours, 6 levels). The search runs in
+ * the ticks after the frame, a few offsets per tick, and finishes before
+ * the next frame's report.
  *
- * Cost: a snapshot is a line fit and ~15 divisions; a grid column is
- * about 20 template evaluations sharing one reduction of the window
- * edges, a refinement level 4 evaluations; columns are spread over the
- * ticks so each tick does 4..6 of them. Nothing runs while locked.
+ * Reports. An estimate is the neighbour's frame start modulo F; two in
+ * a row within F / 128 make one coarse report: sync LATE/EARLY with
+ * offset_ns in (-F/2, F/2] relative to the frame reported, rx->coarse
+ * set, rx->acquiring set (symbols are withheld: erasure if a data slot
+ * is lit, idle if not). After our grid moves, frames until the one after
+ * next (when the neighbour's own move has settled) are not used, so a
+ * report is never acted upon twice. While coarse reports are being made,
+ * vlc_phy_adjust_phase() applies a correction in one frame (an advance
+ * that the dark ID cannot absorb becomes a delay of F minus it).
+ *
+ * Scale and lock. The amplitude A of a fit in which some window is at
+ * least 7/8 lit is the level of a fully lit window: the signal scale the
+ * fine estimator needs. The PHY locks (signal = A, noise relearnt) when a
+ * coarse report is within sync_ns, or when, after a coarse report, two
+ * frames show no light at all: the neighbour now hides in our own IA/IB,
+ * i.e. it is aligned to better than the fine estimator's reach. Locked,
+ * the S1/S2 estimator of before runs, and a fine offset above
+ * sync_ns / 8 seen in two settled frames in a row is flagged coarse too.
+ * Eight frames in a row of light the fine model cannot explain, or
+ * VLC_PHY_SIGNAL_HOLD frames without a symbol or a spill, unlock.
+ *
+ * The MAC should apply half of every report with rx->coarse set at once
+ * (and restart its average), ignore the other reports while
+ * rx->acquiring is set, and keep averaging 16 locked reports, idle
+ * frames included (an idle neighbour's spill is the only sync signal
+ * between idle nodes), for the last microseconds.
+ *
+ * Limits. Only light in our measured part or our dark ID is seen: an
+ * idle neighbour at brightness 0 cannot be acquired, and two idle nodes
+ * aligned to within their on-times from the start see nothing of each
+ * other (sync NONE) until data flows. A neighbour whose light is data
+ * pulses only is acquired once it has sent different symbols. Near
+ * x = +-F/2 the sign is arbitrary (either converges). Offsets below
+ * about 10 us are not resolved by acquisition at SNR 100; the fine
+ * estimator needs illumination spill into S1/S2, so a corrector that
+ * sees only data pulses (brightness near the minimum) does not converge
+ * alone. Measured (vlc_phy_test_acquisition, SNR 100, 32 offsets): with
+ * both sides correcting 299 of 320 runs lock within 64 frames, in 12 to
+ * 23 frames on average.
+ *
+ * Cost, per frame while acquiring: a snapshot (a line fit, ~30 short
+ * divisions), 64 grid offsets of 26 (2-slot) to 44 (4-PPM) candidates that share
+ * one template
+ * per (h) and per (k), 48 refinement candidates; spread over the ticks
+ * from the end of our ID to the next S2, so each tick does about 1/10.
+ * Nothing of this runs while locked.
  */
 #define VLC_PHY_ACQ_LEVELS	6	/* refinement: step / 2 .. / 64 */
 #define VLC_PHY_ACQ_FRAC	12	/* templates: lit fraction, Q12 */
-#define VLC_PHY_ACQ_QMIN	(1U << 16)	/* templates too flat to use */
+#define VLC_PHY_ACQ_QMIN	BIT(16)	/* templates too flat to use */
 #define VLC_PHY_ACQ_DETECT	64	/* accumulated noise variances */
-#define VLC_PHY_ACQ_MARGIN	32	/* lead over other columns, ditto */
+#define VLC_PHY_ACQ_MARGIN	64	/* lead over offsets a slot away, ditto */
+#define VLC_PHY_ACQ_EMPTY	16	/* below this, a frame shows nothing */
+#define VLC_PHY_ACQ_HIDDEN	2	/* such frames, after a step, to lock */
 #define VLC_PHY_ACQ_WARMUP	4	/* noise samples before detecting */
 #define VLC_PHY_ACQ_MISSES	4	/* frames a lost neighbour is kept */
 #define VLC_PHY_ACQ_LOST	8	/* unexplained frames to unlock */
-#define VLC_PHY_ACQ_COL_MAX	(1U << 24)
+#define VLC_PHY_ACQ_COL_MAX	BIT(24)	/* score of one offset, one frame */
+#define VLC_PHY_ACQ_CN_MAX	BIT(28)	/* its correlation in noise rms */
 
-enum { VLC_PHY_ACQ_IDLE, VLC_PHY_ACQ_GRID, VLC_PHY_ACQ_REFINE };
+enum {
+	VLC_PHY_ACQ_IDLE,
+	VLC_PHY_ACQ_CAPTURED,
+	VLC_PHY_ACQ_GRID,
+	VLC_PHY_ACQ_REFINE,
+};
 
 static u64 vlc_phy_abs(s64 v)
 {
@@ -779,17 +828,21 @@ static void vlc_phy_acq_col(struct vlc_phy_acq *a, u32 j)
 	for (m = 1; m <= VLC_PHY_ACQ_NH; m++) {
 		u32 h = vlc_phy_acq_h(a, m);
 
-		for (i = 0; i < a->nb; i++)
-			mi[m].p[i] = vlc_phy_acq_frac(a, i,
-					vlc_phy_acq_lit_i(a, &e[i], h) -
-					vlc_phy_acq_lit_i(a, &s[i], h));
+		for (i = 0; i < a->nb; i++) {
+			u64 lit = vlc_phy_acq_lit_i(a, &e[i], h) -
+				  vlc_phy_acq_lit_i(a, &s[i], h);
+
+			mi[m].p[i] = vlc_phy_acq_frac(a, i, lit);
+		}
 		vlc_phy_acq_sums(a, &mi[m]);
 	}
 	for (k = 0; k < a->nd; k++) {
-		for (i = 0; i < a->nb; i++)
-			md[k].p[i] = vlc_phy_acq_frac(a, i,
-					vlc_phy_acq_lit_d(a, &e[i], k) -
-					vlc_phy_acq_lit_d(a, &s[i], k));
+		for (i = 0; i < a->nb; i++) {
+			u64 lit = vlc_phy_acq_lit_d(a, &e[i], k) -
+				  vlc_phy_acq_lit_d(a, &s[i], k);
+
+			md[k].p[i] = vlc_phy_acq_frac(a, i, lit);
+		}
 		vlc_phy_acq_sums(a, &md[k]);
 	}
 	a->colh[j] = 0;
@@ -807,32 +860,80 @@ static void vlc_phy_acq_col(struct vlc_phy_acq *a, u32 j)
 			}
 		}
 	}
+	if (!j || vlc_phy_acq_better(&best, &a->fbest))
+		a->fbest = best;
 	a->cols[j] = 0;
-	if (best.c > 0 && best.q >= VLC_PHY_ACQ_QMIN)
+	a->cn[j] = 0;
+	a->colq[j] = 0;
+	if (best.c > 0 && best.q >= VLC_PHY_ACQ_QMIN) {
 		a->cols[j] = min_t(u64, div64_u64((u64)(best.c * best.c),
 						  (u64)best.q * a->var),
 				   VLC_PHY_ACQ_COL_MAX);
+		/* in noise rms * 16, for the amplitude shared over frames */
+		a->cn[j] = min_t(u64, ((u64)best.c * a->rsig) >> 12,
+				 VLC_PHY_ACQ_CN_MAX);
+		a->colq[j] = best.q;
+	}
 }
 
-static void vlc_phy_acq_reset(struct vlc_phy_acq *a)
+/* Forget the evidence; @all: also the scale and the coarse history. */
+static void vlc_phy_acq_reset(struct vlc_phy_acq *a, bool all)
 {
 	u32 j;
 
-	for (j = 0; j < VLC_PHY_ACQ_NX; j++)
-		a->acc[j] = 0;
+	for (j = 0; j < VLC_PHY_ACQ_NX; j++) {
+		a->accc[j] = 0;
+		a->accq[j] = 0;
+	}
 	a->agree = 0;
 	a->fresh = false;
 	a->have = false;
 	a->misses = 0;
+	a->empty = 0;
+	if (all) {
+		a->a_known = 0;
+		a->a = 0;
+		a->seen = false;
+	}
 }
 
-/* Noise from what the best candidate of the frame leaves unexplained. */
-static void vlc_phy_acq_noise(struct vlc_phy *phy, u64 e)
+/* Noise from neighbouring ID windows: equal but at a pulse's edges, so
+ * with enough of them the median of their differences is 0.95 rms.
+ */
+static bool vlc_phy_acq_noise_id(struct vlc_phy *phy)
 {
 	struct vlc_phy_acq *a = &phy->acq;
-	u64 r = a->yy > e ? a->yy - e : 0;
+	u32 d[VLC_PHY_ID_WINDOWS], i, j, n = 0, first = a->nb - a->nid, m;
 
-	r = div_u64(r, a->nb - 3);
+	if (a->nid < 10)
+		return false;
+	for (i = first; i + 1 < a->nb; i++) {
+		u32 v = a->lv[i + 1] > a->lv[i] ? a->lv[i + 1] - a->lv[i] :
+			a->lv[i] - a->lv[i + 1];
+
+		/* insertion sort, at most 15 values */
+		for (j = n++; j > 0 && d[j - 1] > v; j--)
+			d[j] = d[j - 1];
+		d[j] = v;
+	}
+	m = d[n / 2] + (d[n / 2] >> 4);
+	vlc_phy_noise_add(phy, (u64)m * m);
+	return true;
+}
+
+/* Noise from what the best candidate of the grid leaves unexplained. */
+static void vlc_phy_acq_noise(struct vlc_phy *phy)
+{
+	struct vlc_phy_acq *a = &phy->acq;
+	const struct vlc_phy_acq_cand *b = &a->fbest;
+	u64 e = 0, r;
+
+	if (vlc_phy_acq_noise_id(phy))
+		return;
+	if (b->c > 0 && b->q >= VLC_PHY_ACQ_QMIN)
+		e = div64_u64((u64)(b->c * b->c), b->q);
+	r = a->yy > e ? a->yy - e : 0;
+	r = div_u64(r, a->nb - 4);
 	if (r >= (1ULL << (62 - 2 * a->ys)))
 		r = U64_MAX >> 2;
 	else
@@ -840,79 +941,126 @@ static void vlc_phy_acq_noise(struct vlc_phy *phy, u64 e)
 	vlc_phy_noise_add(phy, r);
 }
 
-/* The grid is done: pick a column, or give up on this frame. */
+/* Accumulated score of column @j: (sum cn)^2 / sum q. */
+static u64 vlc_phy_acq_acc(const struct vlc_phy_acq *a, u32 j)
+{
+	u64 c = a->accc[j] > 0 ? a->accc[j] : 0;
+
+	return a->accq[j] ? div64_u64(c * c, a->accq[j]) : 0;
+}
+
+/* Column @i scores above column @j, without dividing. */
+static bool vlc_phy_acq_acc_gt(const struct vlc_phy_acq *a, u32 i, u32 j)
+{
+	u64 ci = a->accc[i] > 0 ? a->accc[i] : 0;
+	u64 cj = a->accc[j] > 0 ? a->accc[j] : 0;
+
+	if (!ci || !a->accq[i])
+		return false;
+	if (!cj || !a->accq[j])
+		return true;
+	/* both q sums stay below 2^32, both c sums below 2^31 */
+	return vlc_phy_mul_gt(ci * ci, a->accq[j], cj * cj, a->accq[i]);
+}
+
+/* The grid is done: pick the column to refine, or give up. */
 static bool vlc_phy_acq_select(struct vlc_phy *phy)
 {
 	struct vlc_phy_acq *a = &phy->acq;
-	u32 j, b = 0, second = 0, colmax = 0;
+	u32 j, b = 0, second = U32_MAX, colmax = 0, near;
+	u64 sb, ss;
 
 	if (a->fs < a->settle) {
 		/* measured before our grid moved and settled */
-		vlc_phy_acq_reset(a);
+		vlc_phy_acq_reset(a, false);
 		return false;
 	}
+	/* the frame's noise, from its best candidate */
+	vlc_phy_acq_noise(phy);
+	a->detect = false;
+	a->empty = 0;
+	/* Each offset explains the frames with one amplitude: as the
+	 * neighbour's symbols change, the aliases that explain one frame's
+	 * pulse with another amplitude (a shorter pulse) fall behind.
+	 * Score: (sum c / rms)^2 / sum q, the energy explained over the
+	 * last few frames in noise variances (times 256).
+	 */
 	for (j = 0; j < VLC_PHY_ACQ_NX; j++) {
-		a->acc[j] = a->acc[j] - (a->acc[j] >> 2) + a->cols[j];
-		if (a->acc[j] > a->acc[b])
+		a->accc[j] += a->cn[j] - vlc_phy_sshr(a->accc[j], 2);
+		a->accq[j] += a->colq[j] - (a->accq[j] >> 2);
+		if (vlc_phy_acq_acc_gt(a, j, b))
 			b = j;
 		colmax = max(colmax, a->cols[j]);
 	}
+	/* the neighbour moved: what was gathered before misleads */
+	if ((u64)a->cols[b] * 2 < colmax) {
+		for (j = 0; j < VLC_PHY_ACQ_NX; j++) {
+			a->accc[j] = a->cn[j];
+			a->accq[j] = a->colq[j];
+			if (vlc_phy_acq_acc_gt(a, j, b))
+				b = j;
+		}
+	}
+	/* no light at all: after a coarse step, the neighbour hides in
+	 * our own on-time
+	 */
+	if (colmax < VLC_PHY_ACQ_EMPTY &&
+	    phy->noise_samples >= VLC_PHY_ACQ_WARMUP)
+		a->empty = 1;
+	/* the peak is about a data slot wide; aliases are further away */
+	near = min_t(u64, div_u64(a->dl, a->step), VLC_PHY_ACQ_NX / 4);
 	for (j = 0; j < VLC_PHY_ACQ_NX; j++) {
 		u32 d = (j + VLC_PHY_ACQ_NX - b) % VLC_PHY_ACQ_NX;
 
-		if (d > 2 && d < VLC_PHY_ACQ_NX - 2)
-			second = max(second, a->acc[j]);
+		if (d > near && d < VLC_PHY_ACQ_NX - near &&
+		    (second == U32_MAX || vlc_phy_acq_acc_gt(a, j, second)))
+			second = j;
 	}
-	/* the frame's noise, from its best column */
+	sb = vlc_phy_acq_acc(a, b);
+	ss = second == U32_MAX ? 0 : vlc_phy_acq_acc(a, second);
+	a->detect = phy->noise_samples >= VLC_PHY_ACQ_WARMUP &&
+		    sb >= VLC_PHY_ACQ_DETECT * 256 &&
+		    sb - ss >= VLC_PHY_ACQ_MARGIN * 256 &&
+		    (u64)a->cols[b] * 4 >= (u64)colmax * 3;
+	if (!a->detect)
+		return false;
 	a->best = (struct vlc_phy_acq_cand){ .x = b * a->step,
 		.h = vlc_phy_acq_h(a, a->colh[b]), .k = a->colk[b] };
 	vlc_phy_acq_eval(a, &a->best);
-	vlc_phy_acq_noise(phy, (u64)colmax * a->var);
-
-	if (phy->noise_samples < VLC_PHY_ACQ_WARMUP ||
-	    a->acc[b] < VLC_PHY_ACQ_DETECT ||
-	    a->acc[b] - second < VLC_PHY_ACQ_MARGIN ||
-	    (u64)a->cols[b] * 4 < (u64)colmax * 3)
-		return false;
 	return true;
 }
 
 static void vlc_phy_acq_refine(struct vlc_phy_acq *a, u32 level)
 {
+	static const s8 dx[8] = { -1, 1, 0, 0, -1, 1, -1, 1 };
+	static const s8 dh[8] = { 0, 0, -1, 1, -1, 1, 1, -1 };
 	u32 sx = a->step >> (level + 1);
 	u32 sh = div_u64(a->hmax, 2 * VLC_PHY_ACQ_NH) >> level;
-	struct vlc_phy_acq_cand c;
+	struct vlc_phy_acq_cand c, from = a->best;
 	int d;
 
-	for (d = 0; d < 4; d++) {
-		c = a->best;
-		if (d < 2) {
-			if (!sx)
-				continue;
-			c.x = d ? c.x + sx : c.x + a->fns - sx;
-			if (c.x >= a->fns)
-				c.x -= a->fns;
-		} else {
-			if (!sh)
-				continue;
-			if (d == 2)
-				c.h = c.h > sh ? c.h - sh : 0;
-			else
-				c.h = min(c.h + sh, a->hmax);
-			if (c.h == a->best.h || (!c.h && c.k < 0))
-				continue;
-		}
+	/* the 8 neighbours: moving x and h together keeps one pulse edge */
+	for (d = 0; d < 8; d++) {
+		s64 h = (s64)from.h + dh[d] * (s64)sh;
+
+		c = from;
+		if ((dx[d] && !sx) || (dh[d] && !sh))
+			continue;
+		c.x = from.x + a->fns + dx[d] * (s32)sx;
+		while (c.x >= a->fns)
+			c.x -= a->fns;
+		c.h = clamp_t(s64, h, 0, a->hmax);
+		if ((dh[d] && c.h == from.h) || (!c.h && c.k < 0))
+			continue;
 		vlc_phy_acq_eval(a, &c);
-#ifdef VLC_ACQ_DEBUG
-		fprintf(stderr, "  L%u d%d x %u h %u k %d c %lld q %u E %llu | best x %u h %u E %llu\n", level, d, c.x, c.h, c.k, (long long)c.c, c.q, c.q ? (unsigned long long)(c.c*c.c/c.q) : 0ULL, a->best.x, a->best.h, a->best.q ? (unsigned long long)(a->best.c*a->best.c/a->best.q) : 0ULL);
-#endif
 		if (vlc_phy_acq_better(&c, &a->best))
 			a->best = c;
 	}
 }
 
-static void vlc_phy_acq_miss(struct vlc_phy_acq *a)
+static void vlc_phy_acq_miss(struct vlc_phy_acq *a, bool empty)
 {
+	a->empty = empty && a->empty < U8_MAX ? a->empty + 1 : 0;
 	a->agree = 0;
 	a->fresh = false;
 	if (++a->misses > VLC_PHY_ACQ_MISSES)
@@ -923,76 +1071,104 @@ static void vlc_phy_acq_miss(struct vlc_phy_acq *a)
 static void vlc_phy_acq_finish(struct vlc_phy *phy)
 {
 	struct vlc_phy_acq *a = &phy->acq;
-	const struct vlc_phy_acq_cand *b = &a->best;
-	u32 r, phase, amp, min_amp;
+	struct vlc_phy_acq_cand *b = &a->best;
+	u32 r, phase, amp, min_amp, pmax;
 	s64 amp64;
+	s32 d;
 
+	pmax = vlc_phy_acq_eval(a, b);
 	if (b->c <= 0 || b->q < VLC_PHY_ACQ_QMIN) {
-		vlc_phy_acq_miss(a);
+		vlc_phy_acq_miss(a, false);
 		return;
 	}
 	amp64 = div64_s64(b->c << VLC_PHY_ACQ_FRAC, b->q);
 	amp = vlc_phy_sat_u32(amp64 << a->ys);
 	min_amp = max3(phy->rx_min_level, VLC_PHY_K_CARRIER * phy->noise, 1U);
 	if (amp < min_amp) {
-		vlc_phy_acq_miss(a);
+		vlc_phy_acq_miss(a, false);
 		return;
 	}
+	/* the scale is only known when a window was wholly lit */
+	if (pmax >= (7U << VLC_PHY_ACQ_FRAC) / 8)
+		a->a_known = a->a_known ?
+			     a->a_known - (a->a_known >> 2) + (amp >> 2) : amp;
 	div_u64_rem(a->fs, a->fns, &r);
 	phase = r + b->x;
 	if (phase >= a->fns)
 		phase -= a->fns;
-	if (a->have && vlc_phy_abs(vlc_phy_wrap((s64)phase - a->phase,
-						  a->fns)) <=
-	    (a->fns >> 7)) {
+	d = vlc_phy_wrap((s64)phase - a->phase, a->fns);
+	if (a->have && vlc_phy_abs(d) <= (a->fns >> 7)) {
 		if (a->agree < U8_MAX)
 			a->agree++;
-		a->a_sum += amp;
 	} else {
 		a->agree = 0;
-		a->a_sum = amp;
 	}
 	a->phase = phase;
 	a->a = amp;
 	a->have = true;
 	a->misses = 0;
+	a->empty = 0;
 	a->fresh = a->agree >= 1;
 }
 
-/* Take the frame just measured (levels and our ID window) for a search. */
-static void vlc_phy_acq_snapshot(struct vlc_phy *phy, u64 fs, u32 id_s,
-				 u32 id_e, u32 id_c, u32 id_level, int own)
+/* A window just ended: once the last measured one of the frame has
+ * (S2, or our last ID window), copy the frame for a search. This runs
+ * before the next slot starts, so it only copies.
+ */
+static void vlc_phy_acq_capture(struct vlc_phy *phy, bool late)
+{
+	struct vlc_phy_acq *a = &phy->acq;
+	u32 i, nb = 0, last, own = U32_MAX;
+
+	if (phy->cur >= phy->acq.id_first && late)
+		a->id_late = true;
+	last = a->id_n ? a->id_first + a->id_n - 1 : phy->nmeas - 1;
+	if (phy->cur != last || late || a->id_late || phy->locked ||
+	    a->stage != VLC_PHY_ACQ_IDLE ||
+	    (phy->frame_flags & (VLC_PHY_RX_LATE | VLC_PHY_RX_OVERRUN)))
+		return;
+	/* our own data slot says nothing about the neighbour */
+	if (phy->tx_sym >= 0)
+		own = 2 + 2 * phy->tx_sym;
+	a->nid = a->id_n;
+	for (i = 0; i <= last; i++) {
+		const struct vlc_phy_slot *sl = &phy->slot[i];
+
+		if (i == own || (i >= phy->nmeas && i < a->id_first))
+			continue;
+		a->bs[nb] = sl->start;
+		a->be[nb] = sl->start + sl->len;
+		a->cen[nb] = sl->centre;
+		a->lv[nb++] = phy->level[i];
+	}
+	a->nb = nb;
+	a->fs = phy->frame_start;
+	a->fns = phy->timing.frame_ns;
+	a->dns = phy->slot[phy->nmeas - 1].start + phy->slot[phy->nmeas - 1].len;
+	a->dl = phy->timing.data_ns;
+	a->nd = vlc_phy_ndata(phy->mode);
+	for (i = 0; i < a->nd; i++)
+		a->ds[i] = phy->slot[2 + 2 * i].start;
+	a->stage = VLC_PHY_ACQ_CAPTURED;
+}
+
+/* Prepare the captured frame for the search: the ambient line off the
+ * levels, centred time, reciprocals.
+ */
+static void vlc_phy_acq_snapshot(struct vlc_phy *phy)
 {
 	struct vlc_phy_acq *a = &phy->acq;
 	s32 tc[VLC_PHY_ACQ_BINS];
-	u32 lv[VLC_PHY_ACQ_BINS], cen[VLC_PHY_ACQ_BINS];
 	s64 sc = 0, st = 0, stt = 0, sy = 0, sty = 0, ybar, slope;
 	s64 r[VLC_PHY_ACQ_BINS];
-	u32 i, nb = 0, sh = 0, mx = 0;
+	u32 i, nb = a->nb, sh = 0, mx = 0;
 	u64 rmax = 0;
-
-	for (i = 0; i < phy->nmeas; i++) {
-		/* our own data slot says nothing about the neighbour */
-		if ((int)i == own)
-			continue;
-		a->bs[nb] = phy->slot[i].start;
-		a->be[nb] = phy->slot[i].start + phy->slot[i].len;
-		cen[nb] = phy->slot[i].centre;
-		lv[nb++] = phy->level[i];
-	}
-	if (id_e > id_s) {
-		a->bs[nb] = id_s;
-		a->be[nb] = id_e;
-		cen[nb] = id_c;
-		lv[nb++] = id_level;
-	}
-	a->nb = nb;
 
 	/* centred time, scaled below 2^10 */
 	for (i = 0; i < nb; i++)
-		sc += cen[i];
+		sc += a->cen[i];
 	for (i = 0; i < nb; i++) {
-		tc[i] = (s32)(nb * cen[i]) - (s32)sc;
+		tc[i] = (s32)(nb * a->cen[i]) - (s32)sc;
 		mx = max_t(u32, mx, vlc_phy_abs(tc[i]));
 	}
 	while ((mx >> sh) >= 1024)
@@ -1005,21 +1181,21 @@ static void vlc_phy_acq_snapshot(struct vlc_phy *phy, u64 fs, u32 id_s,
 	for (i = 0; i < nb; i++) {
 		a->t[i] -= st;
 		stt += (s64)a->t[i] * a->t[i];
-		sy += lv[i];
-		sty += (s64)a->t[i] * lv[i];
+		sy += a->lv[i];
+		sty += (s64)a->t[i] * a->lv[i];
 	}
 	stt = max_t(s64, stt, 1);
 
-	/* levels off their line, scaled below 2^15 */
+	/* levels off their line, scaled below 2^14 */
 	ybar = div_s64(sy * 256, nb);
 	slope = div64_s64(sty * 256, stt);
 	for (i = 0; i < nb; i++) {
-		r[i] = vlc_phy_sshr(((s64)lv[i] << 8) - ybar - slope * a->t[i] +
-				    128, 8);
+		r[i] = vlc_phy_sshr((s64)a->lv[i] * 256 - ybar -
+				    slope * a->t[i] + 128, 8);
 		rmax = max_t(u64, rmax, vlc_phy_abs(r[i]));
 	}
 	a->ys = 0;
-	while ((rmax >> a->ys) >= (1U << 15))
+	while ((rmax >> a->ys) >= (1U << 14))
 		a->ys++;
 	a->yy = 0;
 	for (i = 0; i < nb; i++) {
@@ -1031,17 +1207,11 @@ static void vlc_phy_acq_snapshot(struct vlc_phy *phy, u64 fs, u32 id_s,
 	a->rn = div_u64(1ULL << 32, nb);
 	a->rs = min_t(u64, div64_u64(1ULL << 48, stt), U32_MAX);
 	a->var = max_t(u64, phy->noise_var >> (2 * a->ys), 1);
+	a->rsig = div_u64(1ULL << 16, max(vlc_phy_isqrt(a->var), 1U));
 
-	a->fs = fs;
-	a->fns = phy->timing.frame_ns;
-	a->dns = phy->slot[phy->nmeas - 1].start +
-		 phy->slot[phy->nmeas - 1].len;
-	a->dl = phy->timing.data_ns;
-	a->nd = vlc_phy_ndata(phy->mode);
-	for (i = 0; i < a->nd; i++)
-		a->ds[i] = phy->slot[2 + 2 * i].start;
 	a->hmax = (a->fns - a->dns + 1) / 2;
 	a->step = div_u64(a->fns, VLC_PHY_ACQ_NX);
+	/* done by the next frame's report */
 	a->work = div_u64(VLC_PHY_ACQ_NX + VLC_PHY_ACQ_LEVELS + phy->nmeas,
 			  phy->nmeas + 1);
 	a->stage = VLC_PHY_ACQ_GRID;
@@ -1054,7 +1224,7 @@ static void vlc_phy_acq_work(struct vlc_phy *phy)
 	struct vlc_phy_acq *a = &phy->acq;
 	u32 n = a->work;
 
-	while (n-- && a->stage != VLC_PHY_ACQ_IDLE) {
+	while (n-- && a->stage >= VLC_PHY_ACQ_GRID) {
 		if (a->stage == VLC_PHY_ACQ_GRID) {
 			vlc_phy_acq_col(a, a->pos++);
 			if (a->pos < VLC_PHY_ACQ_NX)
@@ -1064,7 +1234,7 @@ static void vlc_phy_acq_work(struct vlc_phy *phy)
 				a->stage = VLC_PHY_ACQ_REFINE;
 			} else {
 				if (a->fs >= a->settle)
-					vlc_phy_acq_miss(a);
+					vlc_phy_acq_miss(a, a->empty);
 				a->stage = VLC_PHY_ACQ_IDLE;
 			}
 		} else {
@@ -1077,6 +1247,27 @@ static void vlc_phy_acq_work(struct vlc_phy *phy)
 	}
 }
 
+static void vlc_phy_acq_lock(struct vlc_phy *phy)
+{
+	struct vlc_phy_acq *a = &phy->acq;
+
+	phy->locked = true;
+	/* a fit with a window wholly lit, else the last one */
+	phy->signal = a->a_known ? a->a_known : a->a;
+	phy->since_signal = 0;
+	/* The search's noise holds its model error and its short ID
+	 * windows; the fine fit learns its own, from in-sync frames, as a
+	 * plain mean from now on (decisions still need half the signal).
+	 */
+	phy->noise_samples = VLC_PHY_NOISE_WARMUP;
+	phy->noise_var = 0;
+	phy->noise = 0;
+	phy->stats.acq_locks++;
+	a->coarse_adj = false;
+	a->lost = 0;
+	vlc_phy_acq_reset(a, true);
+}
+
 /* The report of a frame while acquiring. */
 static void vlc_phy_acq_report(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 {
@@ -1085,6 +1276,13 @@ static void vlc_phy_acq_report(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 	s32 x;
 
 	rx->acquiring = true;
+	if (a->seen && (a->a_known || a->a) &&
+	    a->empty >= VLC_PHY_ACQ_HIDDEN) {
+		/* seen, corrected, now hidden behind our own light */
+		rx->sync = VLC_PHY_SYNC_IN;
+		vlc_phy_acq_lock(phy);
+		return;
+	}
 	if (!a->have)
 		return;
 	div_u64_rem(phy->frame_start, a->fns, &r);
@@ -1105,16 +1303,10 @@ static void vlc_phy_acq_report(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 	rx->coarse = true;
 	phy->stats.acq_coarse++;
 	a->coarse_adj = true;
-	if (vlc_phy_abs(x) > phy->timing.sync_ns / 8)
-		return;
-	/* close enough for the fine estimator: lock */
-	phy->locked = true;
-	phy->signal = div_u64(a->a_sum, a->agree + 1);
-	phy->since_signal = 0;
-	phy->stats.acq_locks++;
-	a->coarse_adj = false;
-	a->lost = 0;
-	vlc_phy_acq_reset(a);
+	a->seen = true;
+	/* within the reach of the fine estimator: lock */
+	if (vlc_phy_abs(x) <= phy->timing.sync_ns && (a->a_known || a->a))
+		vlc_phy_acq_lock(phy);
 }
 
 static void vlc_phy_unlock(struct vlc_phy *phy)
@@ -1122,7 +1314,32 @@ static void vlc_phy_unlock(struct vlc_phy *phy)
 	phy->locked = false;
 	phy->signal = 0;
 	phy->stats.acq_lost++;
-	vlc_phy_acq_reset(&phy->acq);
+	vlc_phy_acq_reset(&phy->acq, true);
+}
+
+/* Locked, a large fine offset seen in two settled frames in a row is
+ * reported as coarse too, so that the MAC need not average 16 frames
+ * for each halving of it.
+ */
+static void vlc_phy_fine_coarse(struct vlc_phy *phy, struct vlc_phy_rx *rx)
+{
+	struct vlc_phy_acq *a = &phy->acq;
+	u32 big = phy->timing.sync_ns / 8;
+	u64 mag = vlc_phy_abs(rx->offset_ns);
+	u64 d = vlc_phy_abs((s64)rx->offset_ns - a->fine_off);
+
+	if (mag <= big || phy->frame_start < a->settle) {
+		a->fine_prev = false;
+		return;
+	}
+	if (a->fine_prev && d <= max_t(u64, big, mag / 4)) {
+		rx->coarse = true;
+		phy->stats.acq_coarse++;
+		a->fine_prev = false;
+		return;
+	}
+	a->fine_prev = true;
+	a->fine_off = rx->offset_ns;
 }
 
 /* Decode the measured part of the frame. The ambient is a line through
@@ -1187,12 +1404,14 @@ static void vlc_phy_decode(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 				rx->offset_ns = -off;
 				phy->stats.sync_early++;
 			}
+			vlc_phy_fine_coarse(phy, rx);
 			f = best.f;
 			mask = best.mask;
 		} else {
 			rx->sync = VLC_PHY_SYNC_IN;
 			mask = all;
 			vlc_phy_fit(phy, mask, &f);
+			phy->acq.fine_prev = false;
 		}
 	}
 
@@ -1325,7 +1544,8 @@ static void vlc_phy_slot_pins(struct vlc_phy *phy, u64 now)
 		phy->led = s->on;
 	}
 	if (phy->cur < phy->nmeas ||
-	    (phy->cur == phy->acq.id_idx && phy->acq.id_meas)) {
+	    (phy->cur >= phy->acq.id_first &&
+	     phy->cur < phy->acq.id_first + phy->acq.id_n)) {
 		/* one LED cannot sense its own pulse: leave the slot dark */
 		if (phy->pins->shared_led && s->on) {
 			phy->level[phy->cur] = 0;
@@ -1368,42 +1588,12 @@ u64 vlc_phy_tick(struct vlc_phy *phy, u64 now_ns)
 	u32 tol = phy->timing.tolerance_ns;
 	u64 t = phy->next_ns, end, start;
 	const struct vlc_phy_slot *s;
-	bool skipped = false, snap = false;
-	u32 id_s = 0, id_e = 0, id_c = 0, id_lv = 0, nmeas = 0, dns = 0;
-	u32 fns = 0;
-	int own = -1;
-	u64 fs = 0;
+	bool skipped = false;
 
 	if (phy->measuring) {
 		phy->level[phy->cur] = phy->pins->rx_end(phy->pin_ctx, now_ns);
 		phy->measuring = false;
-		/* the frame can go to acquisition once our ID window, or
-		 * S2 if ID is not measured, has ended
-		 */
-		bool id_end = phy->cur == phy->acq.id_idx &&
-			      phy->cur > phy->nmeas && !phy->acq.id_late;
-		bool s2_end = phy->cur == phy->nmeas - 1 && !phy->acq.id_meas;
-
-		if ((id_end || s2_end) && now_ns <= t + tol && !phy->locked &&
-		    phy->acq.stage == VLC_PHY_ACQ_IDLE &&
-		    !(phy->frame_flags & (VLC_PHY_RX_LATE |
-					  VLC_PHY_RX_OVERRUN))) {
-			s = &phy->slot[phy->cur];
-			snap = true;
-			fs = phy->frame_start;
-			if (id_end) {
-				id_s = s->start;
-				id_e = s->start + s->len;
-				id_c = s->centre;
-				id_lv = phy->level[phy->cur];
-			}
-			nmeas = phy->nmeas;
-			fns = phy->timing.frame_ns;
-			if (phy->tx_sym >= 0)
-				own = 2 + 2 * phy->tx_sym;
-			dns = phy->slot[nmeas - 1].start +
-			      phy->slot[nmeas - 1].len;
-		}
+		vlc_phy_acq_capture(phy, now_ns > t + tol);
 	}
 	if (now_ns > t + tol) {
 		phy->stats.late++;
@@ -1445,20 +1635,14 @@ u64 vlc_phy_tick(struct vlc_phy *phy, u64 now_ns)
 	start = phy->frame_start + s->start;
 	if (now_ns > start + tol && phy->cur < phy->nmeas)
 		phy->frame_flags |= VLC_PHY_RX_LATE;
-	if (now_ns > start + tol && phy->cur == phy->acq.id_idx)
+	if (now_ns > start + tol && phy->cur >= phy->acq.id_first &&
+	    phy->cur < phy->acq.id_first + phy->acq.id_n)
 		phy->acq.id_late = true;
 
 	vlc_phy_slot_pins(phy, now_ns);
 
-	/* The measured slots stay as they were unless a new frame began
-	 * with other settings; then the snapshot is dropped.
-	 */
-	if (snap && (phy->frame_start == fs ||
-		     (phy->nmeas == nmeas &&
-		      phy->slot[nmeas - 1].start +
-		      phy->slot[nmeas - 1].len == dns &&
-		      phy->timing.frame_ns == fns)))
-		vlc_phy_acq_snapshot(phy, fs, id_s, id_e, id_c, id_lv, own);
+	if (phy->acq.stage == VLC_PHY_ACQ_CAPTURED)
+		vlc_phy_acq_snapshot(phy);
 	vlc_phy_acq_work(phy);
 
 	/* Decoding after the pins keeps the slot edge on time. */

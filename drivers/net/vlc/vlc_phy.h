@@ -164,8 +164,8 @@ struct vlc_phy_slot {
 
 /* Acquisition: measured slots of one frame plus our dark ID part. */
 #define VLC_PHY_ACQ_BINS	(11 + VLC_PHY_ID_WINDOWS)
-#define VLC_PHY_ACQ_NH		4	/* h grid: 0, 1/4 .. 4/4 of the max */
-#define VLC_PHY_ACQ_NX		32	/* offset grid: frame_ns / 32 */
+#define VLC_PHY_ACQ_NH		8	/* h grid: 0, 1/8 .. 8/8 of the max */
+#define VLC_PHY_ACQ_NX		64	/* offset grid: frame_ns / 64 */
 
 /* One candidate of the acquisition search (private to vlc_phy.c). */
 struct vlc_phy_acq_cand {
@@ -207,6 +207,8 @@ struct vlc_phy_acq {
 	u32 fns, dns, dl, hmax, step;
 	u32 ds[4];
 	u8 nd, nb, ys;
+	u8 nid;		/* the last nid bins are our ID windows */
+	bool detect;	/* the frame's search found the neighbour */
 
 	/* the search */
 	u8 stage;
@@ -215,8 +217,13 @@ struct vlc_phy_acq {
 	u8 colh[VLC_PHY_ACQ_NX];
 	s8 colk[VLC_PHY_ACQ_NX];
 	u32 cols[VLC_PHY_ACQ_NX];
-	u32 acc[VLC_PHY_ACQ_NX];
+	u32 colq[VLC_PHY_ACQ_NX];
+	s64 cn[VLC_PHY_ACQ_NX];		/* correlation / noise rms */
+	s64 accc[VLC_PHY_ACQ_NX];	/* ... accumulated */
+	u64 accq[VLC_PHY_ACQ_NX];	/* template energy, accumulated */
+	u32 rsig;			/* 2^16 / noise rms, levels scaled */
 	struct vlc_phy_acq_cand best;
+	struct vlc_phy_acq_cand fbest;	/* best of the grid, this frame */
 	/* scratch of a grid column, kept off the stack */
 	struct vlc_phy_acq_edge es[VLC_PHY_ACQ_BINS];
 	struct vlc_phy_acq_edge ee[VLC_PHY_ACQ_BINS];
@@ -235,9 +242,13 @@ struct vlc_phy_acq {
 	u32 a_known;	/* amplitude seen with a window wholly lit */
 	u8 agree;
 	u8 misses;
+	u8 empty;	/* trusted frames in a row with no light at all */
+	bool seen;	/* a coarse report went out since the last lock */
 	bool have;
 	bool fresh;
 	bool coarse_adj;
+	bool fine_prev;	/* fine_off holds the last large fine offset */
+	s32 fine_off;
 	u32 lost;
 };
 

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/*
- * KUnit suite of the VLC PHY core. The cases and their table live in
+/* KUnit suite of the VLC PHY core. The cases and their table live in
  * vlc_phy_cases.c, shared with the host cmocka runner; this file only
  * registers them.
  */

@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/*
- * One test body, two runners: the macros below map onto KUnit in the
+/* One test body, two runners: the macros below map onto KUnit in the
  * kernel and onto cmocka on the host, so the cases are written once.
  *
  * Comparisons are done on s64 on both sides, so mixed signedness never
@@ -58,8 +57,7 @@
 #define VLC_TEST(name)		static void name(void **vlc_test_ctx)
 #define VLC_TEST_CASE(name)	cmocka_unit_test(name),
 #define VLC_TEST_CASES_END
-/*
- * VLC_TEST_CASE_TYPE is cmocka's case struct; tests/host/Makefile passes
+/* VLC_TEST_CASE_TYPE is cmocka's case struct; tests/host/Makefile passes
  * it with -D, as its CamelCase name is not ours to change.
  */
 

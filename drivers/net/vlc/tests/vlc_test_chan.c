@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/*
- * Deterministic integer channel model for the VLC PHY tests.
+/* Deterministic integer channel model for the VLC PHY tests.
  *
  * Each node is a PHY whose fake pins record the LED timeline and answer a
  * receive window with the mean over it of

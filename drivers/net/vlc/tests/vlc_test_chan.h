@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/*
- * Deterministic integer model of an optical channel for the PHY tests:
+/* Deterministic integer model of an optical channel for the PHY tests:
  * PHYs wired through fake pins, in virtual time. Pure C, built both into
  * the KUnit module and the host tests.
  */
