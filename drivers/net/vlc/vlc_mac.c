@@ -591,8 +591,12 @@ static bool vlc_mac_tx_start(struct vlc_mac *mac)
 	}
 	switch (mac->tx_state) {
 	case VLC_MAC_TX_CONTEND:
+		/* While our PHY is still acquiring, nobody can decode us
+		 * and we cannot hear whether the medium is free: hold data
+		 * (beacons still go, so that neighbours find us).
+		 */
 		if (mac->idle_run < mac->p.difs || mac->backoff ||
-		    vlc_mac_rx_busy(mac))
+		    vlc_mac_rx_busy(mac) || mac->phy_acquiring)
 			return false;
 		break;
 	case VLC_MAC_TX_BURST:
@@ -1059,6 +1063,7 @@ void vlc_mac_rx_frame(struct vlc_mac *mac, const struct vlc_phy_rx *rx)
 	int sym = rx->sym;
 
 	mac->now++;
+	mac->phy_acquiring = rx->acquiring;
 	if (own || (rx->flags & VLC_PHY_RX_OWN_TX)) {
 		/* Half duplex: we can only have seen our own light. */
 		mac->rx_state = VLC_MAC_RX_WAIT_IDLE;

@@ -241,6 +241,7 @@ struct vlc_mac {
 	u8 emitting;		/* type of the frame on air: DATA, ACK, BEACON */
 	bool beacon_armed;	/* a beacon is due and contends */
 	u16 since_emit;		/* frames since we last emitted, capped */
+	bool phy_acquiring;	/* the PHY has no lock: hold data */
 	bool tx_this_frame;	/* we emitted in the frame in progress */
 	u16 idle_run;		/* consecutive idle frames, capped */
 	struct vlc_mac_emit emit;

@@ -1409,17 +1409,19 @@ static void vlc_phy_decode(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 			mask = best.mask;
 		} else {
 			rx->sync = VLC_PHY_SYNC_IN;
-			mask = all;
-			vlc_phy_fit(phy, mask, &f);
 			phy->acq.fine_prev = false;
 		}
+		/* The best hypothesis leaves out the slots it believes lit,
+		 * even a spill too small to report: fitting those as dark
+		 * would read the spill as noise, raise the thresholds, hide
+		 * more spill, and let the grids drift apart unseen.
+		 */
+		f = best.f;
+		mask = best.mask;
 	}
 
-	/* Shifted frames would inflate the noise estimate; acquisition
-	 * takes its noise from its own fit.
-	 */
-	if (!own && !rx->acquiring && rx->sync != VLC_PHY_SYNC_LATE &&
-	    rx->sync != VLC_PHY_SYNC_EARLY)
+	/* Acquisition takes its noise from its own fit. */
+	if (!own && !rx->acquiring)
 		vlc_phy_noise_update(phy, &f, mask);
 
 	for (k = 0; k < n; k++) {
