@@ -106,5 +106,10 @@ int vlc_dev_attach(struct vlc_dev *vd, const struct vlc_pin_ops *pins,
 		   void *pin_ctx, enum vlc_exec_kind kind);
 u64 vlc_dev_run(void *ctx, u64 now_ns);
 void vlc_dev_set_rx_min_level(struct vlc_dev *vd, u32 level);
+void vlc_dev_get_phy_config(struct vlc_dev *vd, struct vlc_phy_timing *t,
+			    enum vlc_phy_mode *mode, u32 *brightness);
+int vlc_dev_set_phy_config(struct vlc_dev *vd, const struct vlc_phy_timing *t,
+			   enum vlc_phy_mode mode, u32 brightness,
+			   const char **why);
 
 #endif /* _VLC_DEV_H */

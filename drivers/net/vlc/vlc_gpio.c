@@ -379,89 +379,6 @@ static const struct vlc_pin_ops *vlc_gpio_pin_ops(const struct vlc_gpio *g)
 	}
 }
 
-/* ---- TEMPORARY COPY: to move into vlc_netdev.c ----
- *
- * vlc.ko does not export the PHY's setters or checks, so until it exports
- *
- *	void vlc_dev_get_phy_config(struct vlc_dev *vd,
- *				    struct vlc_phy_timing *t,
- *				    enum vlc_phy_mode *mode, u32 *brightness);
- *	int vlc_dev_set_phy_config(struct vlc_dev *vd,
- *				   const struct vlc_phy_timing *t,
- *				   enum vlc_phy_mode mode, u32 brightness,
- *				   const char **why);
- *
- * (the latter checks the three together and applies them under
- * vlc_exec_lock() with vlc_phy_set_*()), this copy repeats
- * vlc_phy_timing_check() and vlc_phy_brightness_check() and writes the
- * PHY's pending settings itself. Delete it when the exports exist.
- */
-static u64 vlc_gpio_tmp_dark_ns(const struct vlc_phy_timing *t,
-				enum vlc_phy_mode mode)
-{
-	u32 n = vlc_phy_ndata(mode);
-
-	return 2 * (u64)t->sync_ns + (u64)(n + 1) * t->guard_ns +
-	       (u64)n * t->data_ns;
-}
-
-static const char *vlc_gpio_tmp_check(const struct vlc_phy_timing *t,
-				      enum vlc_phy_mode mode, u32 brightness)
-{
-	if (!t->sync_ns)
-		return "sync_ns is zero";
-	if (!t->guard_ns)
-		return "guard_ns is zero";
-	if (!t->data_ns)
-		return "data_ns is zero";
-	if (!t->frame_ns)
-		return "frame_ns is zero";
-	if (t->frame_ns > VLC_PHY_FRAME_NS_MAX)
-		return "frame_ns above 100 ms";
-	if (t->guard_ns < t->tolerance_ns)
-		return "guard_ns shorter than tolerance_ns";
-	if (vlc_gpio_tmp_dark_ns(t, mode) > t->frame_ns)
-		return "frame_ns too short for sync_ns, guard_ns and data_ns slots";
-	if (brightness > div_u64((t->frame_ns - vlc_gpio_tmp_dark_ns(t, mode)) *
-				 1000, t->frame_ns))
-		return "brightness above the maximum the illumination part allows";
-	return NULL;
-}
-
-static void vlc_gpio_tmp_get_phy_config(struct vlc_dev *vd,
-					struct vlc_phy_timing *t,
-					enum vlc_phy_mode *mode,
-					u32 *brightness)
-{
-	unsigned long flags;
-
-	flags = vlc_exec_lock(&vd->exec);
-	*t = vd->phy.new_timing;
-	*mode = vd->phy.new_mode;
-	*brightness = vd->phy.new_brightness;
-	vlc_exec_unlock(&vd->exec, flags);
-}
-
-static int vlc_gpio_tmp_set_phy_config(struct vlc_dev *vd,
-				       const struct vlc_phy_timing *t,
-				       enum vlc_phy_mode mode, u32 brightness,
-				       const char **why)
-{
-	unsigned long flags;
-
-	*why = vlc_gpio_tmp_check(t, mode, brightness);
-	if (*why)
-		return -EINVAL;
-	flags = vlc_exec_lock(&vd->exec);
-	vd->phy.new_timing = *t;
-	vd->phy.new_mode = mode;
-	vd->phy.new_brightness = brightness;
-	vlc_exec_unlock(&vd->exec, flags);
-	return 0;
-}
-
-/* ---- end of the temporary copy ---- */
-
 /* ---- probe ---- */
 
 /* An optional u32 property: absent keeps *val. */
@@ -503,7 +420,7 @@ static int vlc_gpio_config(struct vlc_gpio *g, struct vlc_dev *vd)
 	u32 bright;
 	int err;
 
-	vlc_gpio_tmp_get_phy_config(vd, &t, &mode, &bright);
+	vlc_dev_get_phy_config(vd, &t, &mode, &bright);
 	err = vlc_gpio_read_us(dev, "frame-us", &t.frame_ns) ?:
 	      vlc_gpio_read_us(dev, "sync-us", &t.sync_ns) ?:
 	      vlc_gpio_read_us(dev, "guard-us", &t.guard_ns) ?:
@@ -530,7 +447,7 @@ static int vlc_gpio_config(struct vlc_gpio *g, struct vlc_dev *vd)
 		return -EINVAL;
 	}
 
-	err = vlc_gpio_tmp_set_phy_config(vd, &t, mode, bright, &why);
+	err = vlc_dev_set_phy_config(vd, &t, mode, bright, &why);
 	if (err) {
 		dev_err(dev, "%s: %s (frame %u us, sync %u, guard %u, data %u, tolerance %u, %s, brightness %u)\n",
 			strstr(why, "brightness") ? "brightness" :
@@ -710,7 +627,7 @@ static u32 vlc_gpio_rx_min_default(struct vlc_gpio *g, struct vlc_dev *vd)
 		/* A lit slot discharges within the slot: at least k / data.
 		 * Half of that leaves room for ambient and latency.
 		 */
-		vlc_gpio_tmp_get_phy_config(vd, &t, &mode, &bright);
+		vlc_dev_get_phy_config(vd, &t, &mode, &bright);
 		return div_u64(VLC_GPIO_LED_K, t.data_ns) / 2;
 	case VLC_GPIO_RX_COMPARATOR:
 		return VLC_GPIO_CMP_FULL / 10;

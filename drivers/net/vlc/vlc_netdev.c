@@ -562,3 +562,45 @@ void vlc_dev_set_rx_min_level(struct vlc_dev *vd, u32 level)
 	vlc_exec_unlock(&vd->exec, flags);
 }
 EXPORT_SYMBOL_GPL(vlc_dev_set_rx_min_level);
+
+/**
+ * vlc_dev_get_phy_config - the PHY settings the next frame will use
+ * @vd: VLC device
+ * @t: slot timing
+ * @mode: 2-slot or 4-PPM
+ * @brightness: per-mille
+ */
+void vlc_dev_get_phy_config(struct vlc_dev *vd, struct vlc_phy_timing *t,
+			    enum vlc_phy_mode *mode, u32 *brightness)
+{
+	unsigned long flags;
+
+	flags = vlc_exec_lock(&vd->exec);
+	vlc_phy_get_config(&vd->phy, t, mode, brightness);
+	vlc_exec_unlock(&vd->exec, flags);
+}
+EXPORT_SYMBOL_GPL(vlc_dev_get_phy_config);
+
+/**
+ * vlc_dev_set_phy_config - check and apply PHY settings together
+ * @vd: VLC device
+ * @t: slot timing
+ * @mode: 2-slot or 4-PPM
+ * @brightness: per-mille
+ * @why: set to a message naming the bad value
+ *
+ * Context: process context. Return: 0, or -EINVAL with nothing changed.
+ */
+int vlc_dev_set_phy_config(struct vlc_dev *vd, const struct vlc_phy_timing *t,
+			   enum vlc_phy_mode mode, u32 brightness,
+			   const char **why)
+{
+	unsigned long flags;
+	int ret;
+
+	flags = vlc_exec_lock(&vd->exec);
+	ret = vlc_phy_set_config(&vd->phy, t, mode, brightness, why);
+	vlc_exec_unlock(&vd->exec, flags);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(vlc_dev_set_phy_config);

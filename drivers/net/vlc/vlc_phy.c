@@ -148,45 +148,56 @@ void vlc_phy_init(struct vlc_phy *phy, const struct vlc_pin_ops *pins,
 	};
 }
 
-/* Settings are checked against each other and applied at a frame start. */
-int vlc_phy_set_timing(struct vlc_phy *phy, const struct vlc_phy_timing *t,
+/* Settings are checked together and applied at the next frame start;
+ * on error nothing changes. Changing several at once must go through
+ * vlc_phy_set_config(): one at a time, the order could matter (a new
+ * mode may need a lower brightness first, or the reverse).
+ */
+int vlc_phy_set_config(struct vlc_phy *phy, const struct vlc_phy_timing *t,
+		       enum vlc_phy_mode mode, u32 brightness,
 		       const char **why)
 {
 	int ret;
 
-	ret = vlc_phy_timing_check(t, phy->new_mode, why);
+	ret = vlc_phy_timing_check(t, mode, why);
 	if (!ret)
-		ret = vlc_phy_brightness_check(t, phy->new_mode,
-					       phy->new_brightness, why);
-	if (!ret)
-		phy->new_timing = *t;
-	return ret;
+		ret = vlc_phy_brightness_check(t, mode, brightness, why);
+	if (ret)
+		return ret;
+	phy->new_timing = *t;
+	phy->new_mode = mode;
+	phy->new_brightness = brightness;
+	return 0;
+}
+
+/* The settings the next frame will use. */
+void vlc_phy_get_config(const struct vlc_phy *phy, struct vlc_phy_timing *t,
+			enum vlc_phy_mode *mode, u32 *brightness)
+{
+	*t = phy->new_timing;
+	*mode = phy->new_mode;
+	*brightness = phy->new_brightness;
+}
+
+int vlc_phy_set_timing(struct vlc_phy *phy, const struct vlc_phy_timing *t,
+		       const char **why)
+{
+	return vlc_phy_set_config(phy, t, phy->new_mode, phy->new_brightness,
+				  why);
 }
 
 int vlc_phy_set_mode(struct vlc_phy *phy, enum vlc_phy_mode mode,
 		     const char **why)
 {
-	int ret;
-
-	ret = vlc_phy_timing_check(&phy->new_timing, mode, why);
-	if (!ret)
-		ret = vlc_phy_brightness_check(&phy->new_timing, mode,
-					       phy->new_brightness, why);
-	if (!ret)
-		phy->new_mode = mode;
-	return ret;
+	return vlc_phy_set_config(phy, &phy->new_timing, mode,
+				  phy->new_brightness, why);
 }
 
 int vlc_phy_set_brightness(struct vlc_phy *phy, u32 brightness,
 			   const char **why)
 {
-	int ret;
-
-	ret = vlc_phy_brightness_check(&phy->new_timing, phy->new_mode,
-				       brightness, why);
-	if (!ret)
-		phy->new_brightness = brightness;
-	return ret;
+	return vlc_phy_set_config(phy, &phy->new_timing, phy->new_mode,
+				  brightness, why);
 }
 
 void vlc_phy_set_rx_min_level(struct vlc_phy *phy, u32 level)

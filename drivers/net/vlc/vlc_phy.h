@@ -329,6 +329,11 @@ int vlc_phy_brightness_range(const struct vlc_phy_timing *t,
 void vlc_phy_init(struct vlc_phy *phy, const struct vlc_pin_ops *pins,
 		  void *pin_ctx, const struct vlc_phy_client_ops *client,
 		  void *client_ctx);
+int vlc_phy_set_config(struct vlc_phy *phy, const struct vlc_phy_timing *t,
+		       enum vlc_phy_mode mode, u32 brightness,
+		       const char **why);
+void vlc_phy_get_config(const struct vlc_phy *phy, struct vlc_phy_timing *t,
+			enum vlc_phy_mode *mode, u32 *brightness);
 int vlc_phy_set_timing(struct vlc_phy *phy, const struct vlc_phy_timing *t,
 		       const char **why);
 int vlc_phy_set_mode(struct vlc_phy *phy, enum vlc_phy_mode mode,

@@ -455,6 +455,31 @@ VLC_TEST(vlc_phy_test_validation)
 	t = def;
 	t.tolerance_ns = 0;	/* allowed: a perfect timer */
 	VLC_EXPECT_EQ(vlc_phy_timing_check(&t, VLC_PHY_MODE_4PPM, &why), 0);
+
+	/* 2-slot at 400 per-mille to 4-PPM at 200: neither order of single
+	 * changes works (4-PPM allows at most 240), the pair at once does
+	 */
+	t = def;
+	VLC_EXPECT_EQ(vlc_phy_set_config(phy, &t, VLC_PHY_MODE_2SLOT, 400,
+					 NULL), 0);
+	VLC_EXPECT_EQ(vlc_phy_set_mode(phy, VLC_PHY_MODE_4PPM, &why), -EINVAL);
+	VLC_EXPECT_STR_HAS(why, "brightness");
+	VLC_EXPECT_EQ(vlc_phy_set_config(phy, &t, VLC_PHY_MODE_4PPM, 200,
+					 &why), 0);
+	{
+		struct vlc_phy_timing got;
+		enum vlc_phy_mode mode;
+		u32 b;
+
+		vlc_phy_get_config(phy, &got, &mode, &b);
+		VLC_EXPECT_TRUE(vlc_test_timing_eq(&got, &def));
+		VLC_EXPECT_EQ(mode, VLC_PHY_MODE_4PPM);
+		VLC_EXPECT_EQ(b, 200);
+	}
+	VLC_EXPECT_EQ(vlc_phy_set_config(phy, &t, VLC_PHY_MODE_4PPM, 300,
+					 &why), -EINVAL);
+	VLC_EXPECT_STR_HAS(why, "brightness");
+	VLC_EXPECT_EQ(phy->new_brightness, 200);
 }
 
 /* ---- 6. late callbacks ---------------------------------------------- */
