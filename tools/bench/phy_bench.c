@@ -50,16 +50,16 @@ static int ber(enum vlc_phy_mode mode)
 	double db;
 
 	printf("# snr_db wrong erased missed symbols theory\n");
-	for (db = 6; db <= 22.01; db += 1) {
+	for (db = 8; db <= 24.01; db += 2) {
 		double snr = pow(10, db / 20);
 		struct vlc_chan_score *s = &ch.node[1].score;
 		u32 frames = 0;
 
 		pair(1000 + (unsigned long)(db * 10), mode, snr);
-		vlc_chan_run_frames(&ch, 1, 64);	/* settle */
+		vlc_chan_run_frames(&ch, 1, 256);	/* acquire and settle */
 		vlc_chan_score_reset(&ch.node[1]);
-		/* until 200 wrong decisions, or 400k symbols */
-		while (s->wrong < 200 && frames < 400000) {
+		/* until 200 wrong decisions, or 100k symbols */
+		while (s->wrong < 200 && frames < 100000) {
 			vlc_chan_run_frames(&ch, 1, 10000);
 			frames += 10000;
 		}

@@ -17,5 +17,10 @@ echo "== ping -c 10 10.0.0.2 from a, over light (2 kbit/s raw)"
 ip netns exec a ping -c 10 -i 1.5 -W 10 10.0.0.2 | tail -n 3
 echo "== ip -s link (a)"
 ip -n a -s link show vlc0
+txb=$(ip netns exec a cat /sys/class/net/vlc0/statistics/tx_bytes)
+syms=$(stat a phy_symbols_tx)
+echo "== on-air efficiency (a): $txb bytes from the stack in $syms symbols:" \
+	"$(awk "BEGIN { printf \"%.0f%%\", 800 * $txb / $syms }") of the symbols carried packet bits" \
+	"(the rest: preambles, headers, CRCs, ACKs and beacons)"
 echo "== ethtool -S vlc0 (a), non-zero counters"
 ip netns exec a ethtool -S vlc0 | awk '$2 != 0'
