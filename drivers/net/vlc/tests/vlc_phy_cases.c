@@ -502,6 +502,58 @@ static bool vlc_test_on_grid(u64 t, u32 frame_ns)
 	return rem == 0;
 }
 
+/* 6b. The start of D1 handled 0.5, 1 and 3 data slots late: a measured
+ * slot handled late is an erasure and counted (late), one handled at or
+ * after its end is skipped (overrun), and the grid stays anchored.
+ */
+VLC_TEST(vlc_phy_test_late_slots)
+{
+	static const struct {
+		u32 half_slots;		/* lateness in data_ns / 2 */
+		u8 cur;			/* slot the tick resumes in */
+		bool overrun;
+	} c[] = {
+		{ 1, 2, false },	/* 25 us: still in D1 */
+		{ 2, 3, true },		/* 50 us: D1 over, in G2 */
+		{ 6, 6, true },		/* 150 us: D1 G2 D2 G3 over, in S2 */
+	};
+	struct vlc_chan *ch = vlc_test_pair(0x51a7, VLC_PHY_MODE_2SLOT, 200);
+	struct vlc_chan_node *rx = &ch->node[RX];
+	struct vlc_phy *phy = &rx->phy;
+	const struct vlc_phy_timing *tm = &phy->timing;
+	u32 i, late, ovr, frames;
+	u64 fs;
+
+	ch->noise = vlc_test_noise(50);
+	ch->node[TX].tx = VLC_CHAN_TX_RANDOM;
+	vlc_test_start_pair(ch);
+	vlc_chan_run_frames(ch, RX, 64);
+	for (i = 0; i < ARRAY_SIZE(c); i++) {
+		vlc_test_step_to_slot(ch, rx, 1);
+		fs = vlc_phy_frame_start(phy);
+		late = phy->stats.late;
+		ovr = phy->stats.overruns;
+		frames = rx->rx_frames;
+		rx->late_ns = (u64)c[i].half_slots * tm->data_ns / 2;
+		while (phy->cur == 1)
+			vlc_chan_step(ch);
+		VLC_EXPECT_EQ(phy->stats.late, late + 1);
+		VLC_EXPECT_EQ(phy->stats.overruns, ovr + c[i].overrun);
+		VLC_EXPECT_EQ(phy->cur, c[i].cur);
+		/* on the grid: the end of the slot resumed in, not now + x */
+		VLC_EXPECT_EQ(vlc_phy_next_ns(phy),
+			      fs + phy->slot[c[i].cur].start +
+			      phy->slot[c[i].cur].len);
+		vlc_chan_run_frames(ch, RX, rx->rx_frames - frames + 1);
+		VLC_EXPECT_EQ(phy->last_rx.sym, VLC_SYM_ERASURE);
+		VLC_EXPECT_TRUE(phy->last_rx.flags &
+				(c[i].overrun ? VLC_PHY_RX_OVERRUN :
+						VLC_PHY_RX_LATE));
+		VLC_EXPECT_TRUE(vlc_test_on_grid(vlc_phy_frame_start(phy),
+						 tm->frame_ns));
+	}
+}
+
 VLC_TEST(vlc_phy_test_late)
 {
 	struct vlc_chan *ch = vlc_test_pair(0x1a7e, VLC_PHY_MODE_2SLOT, 200);
@@ -898,6 +950,7 @@ static VLC_TEST_CASE_TYPE vlc_phy_test_cases[] = {
 	VLC_TEST_CASE(vlc_phy_test_brightness)
 	VLC_TEST_CASE(vlc_phy_test_validation)
 	VLC_TEST_CASE(vlc_phy_test_late)
+	VLC_TEST_CASE(vlc_phy_test_late_slots)
 	VLC_TEST_CASE(vlc_phy_test_phase)
 	VLC_TEST_CASE(vlc_phy_test_acquisition)
 	VLC_TEST_CASES_END
