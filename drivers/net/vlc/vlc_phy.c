@@ -11,6 +11,7 @@
 #include <linux/types.h>
 #include <linux/bits.h>
 #include <linux/errno.h>
+#include <linux/math.h>
 #include <linux/limits.h>
 #include <linux/math64.h>
 #include <linux/minmax.h>
@@ -394,24 +395,6 @@ static s64 vlc_phy_above(const struct vlc_phy *phy,
 	return (s64)phy->level[i] - vlc_phy_fit_at(f, phy->slot[i].centre);
 }
 
-static u32 vlc_phy_isqrt(u64 x)
-{
-	u64 r = 0, bit = 1ULL << 62;
-
-	while (bit > x)
-		bit >>= 2;
-	while (bit) {
-		if (x >= r + bit) {
-			x -= r + bit;
-			r = (r >> 1) + bit;
-		} else {
-			r >>= 1;
-		}
-		bit >>= 2;
-	}
-	return r;
-}
-
 static void vlc_phy_noise_add(struct vlc_phy *phy, u64 var);
 
 /* Update the noise estimate from the residuals of the final fit. */
@@ -458,7 +441,7 @@ static void vlc_phy_noise_add(struct vlc_phy *phy, u64 var)
 	} else {
 		phy->noise_var -= (phy->noise_var - var) >> shift;
 	}
-	phy->noise = vlc_phy_isqrt(phy->noise_var);
+	phy->noise = int_sqrt64(phy->noise_var);
 }
 
 static u32 vlc_phy_sat_u32(s64 v)
@@ -1218,7 +1201,7 @@ static void vlc_phy_acq_snapshot(struct vlc_phy *phy)
 	a->rn = div_u64(1ULL << 32, nb);
 	a->rs = min_t(u64, div64_u64(1ULL << 48, stt), U32_MAX);
 	a->var = max_t(u64, phy->noise_var >> (2 * a->ys), 1);
-	a->rsig = div_u64(1ULL << 16, max(vlc_phy_isqrt(a->var), 1U));
+	a->rsig = div_u64(1ULL << 16, max(int_sqrt64(a->var), 1U));
 
 	a->hmax = (a->fns - a->dns + 1) / 2;
 	a->step = div_u64(a->fns, VLC_PHY_ACQ_NX);

@@ -11,6 +11,7 @@
  */
 
 #include <linux/types.h>
+#include <linux/math.h>
 #include <linux/limits.h>
 #include <linux/math64.h>
 #include <linux/minmax.h>
@@ -62,24 +63,6 @@ s32 vlc_chan_sin_q30(u32 phase)
 	p = 1686629713 - ((z2 * p) >> 30);	/* pi/2 */
 	p = (z * p) >> 30;
 	return q >= 2 ? -p : p;
-}
-
-u32 vlc_chan_isqrt(u64 x)
-{
-	u64 r = 0, bit = 1ULL << 62;
-
-	while (bit > x)
-		bit >>= 2;
-	while (bit) {
-		if (x >= r + bit) {
-			x -= r + bit;
-			r = (r >> 1) + bit;
-		} else {
-			r >>= 1;
-		}
-		bit >>= 2;
-	}
-	return r;
 }
 
 static u32 vlc_chan_phase(u64 t, u32 hz)
@@ -207,7 +190,7 @@ static u32 vlc_chan_rx_end(void *ctx, u64 t)
 	if (ch->noise) {
 		/* white noise: rms scales with 1 / sqrt(window) */
 		sigma = ((s64)ch->noise *
-			 vlc_chan_isqrt(div64_u64((u64)ch->noise_ref_ns << 32,
+			 int_sqrt64(div64_u64((u64)ch->noise_ref_ns << 32,
 						  len))) >> 16;
 		v += (sigma * vlc_chan_gauss_q16(ch)) >> 16;
 	}

@@ -138,7 +138,6 @@ u64 vlc_chan_rand(struct vlc_chan *ch);
 u32 vlc_chan_rand_below(struct vlc_chan *ch, u32 n);
 s32 vlc_chan_sin_q30(u32 phase);
 s64 vlc_chan_gauss_q16(struct vlc_chan *ch);
-u32 vlc_chan_isqrt(u64 x);
 
 void vlc_chan_init(struct vlc_chan *ch, u64 seed);
 void vlc_chan_node_init(struct vlc_chan *ch, int idx);
