@@ -99,7 +99,9 @@ for f in "$out/console.log" "$out/dmesg.txt"; do
 done
 
 if [ $show = 1 ]; then
-	sed -n '/^VLC-OUT-BEGIN/,/^VLC-OUT-END/{/^VLC-OUT-/d;p}' "$out/console.log" | tr -d '\r'
+	# The console may put escape sequences before the marker.
+	tr -d '\r' <"$out/console.log" |
+		sed -n '/VLC-OUT-BEGIN/,/^VLC-OUT-END/{/VLC-OUT-/d;p}'
 fi
 if [ -n "$fail" ]; then
 	echo "qemu $name: FAIL: $fail (logs: $out)"
