@@ -6,7 +6,6 @@
  */
 
 #include <kunit/test.h>
-#include <linux/module.h>
 
 #include "vlc_mac_cases.c"
 
@@ -16,5 +15,3 @@ static struct kunit_suite vlc_mac_test_suite = {
 };
 
 kunit_test_suite(vlc_mac_test_suite);
-
-MODULE_LICENSE("GPL");

@@ -57,5 +57,3 @@ static struct kunit_suite vlc_netdev_test_suite = {
 };
 
 kunit_test_suite(vlc_netdev_test_suite);
-
-MODULE_LICENSE("GPL");

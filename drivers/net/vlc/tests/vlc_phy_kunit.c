@@ -5,7 +5,6 @@
  */
 
 #include <kunit/test.h>
-#include <linux/module.h>
 
 #include "vlc_phy_cases.c"
 
@@ -15,5 +14,3 @@ static struct kunit_suite vlc_phy_test_suite = {
 };
 
 kunit_test_suite(vlc_phy_test_suite);
-
-MODULE_LICENSE("GPL");

@@ -18,6 +18,13 @@
 
 #include "vlc_test_chan.h"
 
+#ifdef __KERNEL__
+#include <linux/sched.h>
+#define vlc_chan_yield()	cond_resched()
+#else
+#define vlc_chan_yield()	do { } while (0)
+#endif
+
 #define NSEC_PER_SEC_U	1000000000U
 
 /* splitmix64: tiny, good enough and the same everywhere */
@@ -191,7 +198,7 @@ static u32 vlc_chan_rx_end(void *ctx, u64 t)
 		/* white noise: rms scales with 1 / sqrt(window) */
 		sigma = ((s64)ch->noise *
 			 int_sqrt64(div64_u64((u64)ch->noise_ref_ns << 32,
-						  len))) >> 16;
+					      len))) >> 16;
 		v += (sigma * vlc_chan_gauss_q16(ch)) >> 16;
 	}
 	return clamp_t(s64, v, 0, U32_MAX);
@@ -409,6 +416,12 @@ bool vlc_chan_step(struct vlc_chan *ch)
 	struct vlc_chan_node *n = NULL;
 	u64 now;
 	int i;
+
+	/* Cases run for seconds under KASAN in a TCG guest: let RCU and
+	 * the rest of a non-preemptible kernel through.
+	 */
+	if (!(++ch->steps & 1023))
+		vlc_chan_yield();
 
 	for (i = 0; i < VLC_CHAN_NODES; i++) {
 		struct vlc_chan_node *c = &ch->node[i];

@@ -129,6 +129,7 @@ struct vlc_chan {
 	u32 noise_ref_ns;
 	u64 rng;
 	u64 now;
+	u32 steps;		/* events run, to yield the CPU now and then */
 	vlc_chan_frame_fn on_frame;
 	vlc_chan_rx_fn on_rx;
 	void *priv;
