@@ -73,12 +73,18 @@ vtime_s() {
 # tcp_transfer BYTES: send BYTES random bytes from a to b over TCP and
 # compare sha256 on both sides; fails the scenario on a mismatch.
 tcp_transfer() {
+	# Both ends locked and ARP resolved first: on a loaded TCG host the
+	# simulator may run slower than the wall clock TCP's timers use.
+	wait_carrier a 60 || fail "no carrier on a"
+	wait_carrier b 60 || fail "no carrier on b"
+	ip netns exec a ping -c 1 -W 60 10.0.0.2 >/dev/null ||
+		fail "no ping before the transfer"
 	head -c "$1" /dev/urandom >/tmp/tx.bin
 	rm -f /tmp/rx.bin
 	ip netns exec b socat -u TCP-LISTEN:5001,reuseaddr OPEN:/tmp/rx.bin,creat,trunc &
 	lpid=$!
 	sleep 0.5
-	ip netns exec a socat -u OPEN:/tmp/tx.bin TCP:10.0.0.2:5001,connect-timeout=30
+	ip netns exec a socat -u OPEN:/tmp/tx.bin TCP:10.0.0.2:5001,connect-timeout=120
 	wait $lpid
 	tx=$(sha256sum </tmp/tx.bin)
 	rx=$(sha256sum </tmp/rx.bin)
