@@ -1,5 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Host stand-in for the kernel's <linux/math.h>: int_sqrt64() as lib/math/int_sqrt.c computes it. */
+/* Host stand-in for the kernel's <linux/math.h>: int_sqrt64() as
+ * lib/math/int_sqrt.c computes it.
+ */
 #ifndef _HOST_LINUX_MATH_H
 #define _HOST_LINUX_MATH_H
 
