@@ -5,6 +5,16 @@
  *   phy_bench ber MODE       symbol outcomes against SNR, one line per SNR:
  *                            "snr_db wrong erased missed symbols theory"
  *   phy_bench ticks N        N slot events with idle pins, for callgrind
+ *   phy_bench cost STATE N   N frames of a PHY in STATE, for callgrind:
+ *                            "locked" (two nodes exchanging random data,
+ *                            both locked), "acquire" (one node sending,
+ *                            no neighbour in sight, noise and ambient
+ *                            only, the search in the tick as under the
+ *                            simulator) or "deferred" (the same, the
+ *                            search deferred as under the kernel's
+ *                            executors); counters are zeroed after
+ *                            warm-up; prints "slot_events frames
+ *                            searches locks state"
  *   phy_bench latency N      wall time of each of N vlc_phy_tick() calls:
  *                            "mean_ns p99_ns max_ns"
  *
@@ -19,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <valgrind/callgrind.h>
 
 #include "vlc_phy.h"
 #include "vlc_test_chan.h"
@@ -136,6 +147,57 @@ static int ticks(long n, int timed)
 	return 0;
 }
 
+/* The PHY in one state, callgrind counting only the measured part. */
+static int cost(const char *state, long frames)
+{
+	bool locked = !strcmp(state, "locked");
+	bool deferred = !strcmp(state, "deferred");
+	struct vlc_chan_node *n = &ch.node[1];
+	u32 steps, searches;
+	int i;
+
+	if (!locked && !deferred && strcmp(state, "acquire"))
+		return 2;
+	vlc_chan_init(&ch, 7);
+	/* locked: deferred too, so that the warm-up's search stays out of
+	 * the ticks when callgrind cannot zero its counters
+	 */
+	n->defer_ticks = deferred || locked ? 26 : 0;
+	ch.node[0].defer_ticks = n->defer_ticks;
+	ch.ambient = 20 * SIG;
+	ch.noise = SIG / 100;
+	ch.noise_ref_ns = vlc_phy_default_timing.data_ns;
+	for (i = 0; i < 2; i++) {
+		ch.node[i].tx = VLC_CHAN_TX_RANDOM;
+		ch.node[i].ref = locked ? 1 - i : -1;
+		ch.node[i].resync = VLC_CHAN_RESYNC_HALF;
+	}
+	if (locked) {
+		ch.gain[0][1] = SIG;
+		ch.gain[1][0] = SIG;
+		vlc_chan_start(&ch, 0, T0);
+	}
+	vlc_chan_start(&ch, 1, T0 + 123457);
+	vlc_chan_run_frames(&ch, 1, 512);	/* acquire and settle */
+	if (n->phy.locked != locked) {
+		fprintf(stderr, "phy_bench: node not %s after warm-up\n",
+			state);
+		return 1;
+	}
+	steps = ch.steps;
+	searches = n->searches;
+	n->phy.stats.frames = 0;
+	n->phy.stats.acq_locks = 0;
+	CALLGRIND_ZERO_STATS;
+	vlc_chan_run_frames(&ch, 1, frames);
+	CALLGRIND_DUMP_STATS;
+	printf("%u %llu %u %llu %s\n", ch.steps - steps,
+	       (unsigned long long)n->phy.stats.frames, n->searches - searches,
+	       (unsigned long long)n->phy.stats.acq_locks,
+	       n->phy.locked ? "locked" : "acquiring");
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 3 && !strcmp(argv[1], "ber"))
@@ -143,8 +205,11 @@ int main(int argc, char **argv)
 			   VLC_PHY_MODE_2SLOT);
 	if (argc == 3 && !strcmp(argv[1], "ticks"))
 		return ticks(atol(argv[2]), 0);
+	if (argc == 4 && !strcmp(argv[1], "cost"))
+		return cost(argv[2], atol(argv[3]));
 	if (argc == 3 && !strcmp(argv[1], "latency"))
 		return ticks(atol(argv[2]), 1);
-	fprintf(stderr, "usage: phy_bench ber 2slot|4ppm | ticks N | latency N\n");
+	fprintf(stderr, "usage: phy_bench ber 2slot|4ppm | ticks N | latency N\n"
+		"       phy_bench cost locked|acquire|deferred N\n");
 	return 2;
 }

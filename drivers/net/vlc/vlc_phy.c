@@ -10,6 +10,7 @@
 
 #include <linux/types.h>
 #include <linux/bits.h>
+#include <linux/bitops.h>
 #include <linux/errno.h>
 #include <linux/math.h>
 #include <linux/limits.h>
@@ -201,6 +202,12 @@ int vlc_phy_set_brightness(struct vlc_phy *phy, u32 brightness,
 				  brightness, why);
 }
 
+/* The backend's pins, for a PHY that is stopped. */
+void vlc_phy_set_pins(struct vlc_phy *phy, const struct vlc_pin_ops *pins)
+{
+	phy->pins = pins;
+}
+
 void vlc_phy_set_rx_min_level(struct vlc_phy *phy, u32 level)
 {
 	phy->rx_min_level = level;
@@ -325,58 +332,126 @@ static void vlc_phy_frame_begin(struct vlc_phy *phy, u64 t, u64 now)
 	vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_IB, on - on / 2, true);
 }
 
+static u64 vlc_phy_abs(s64 v)
+{
+	return v < 0 ? -(u64)v : (u64)v;
+}
+
 /* Least-squares line through chosen measured slots, in integers. */
 struct vlc_phy_fit {
 	s64 mean;	/* Q16 mean level (minus base) */
 	s64 tmean;	/* Q16 mean slot centre */
 	s64 slope;	/* Q16 level per 1/4096 of a frame */
+	u64 ssr;	/* sum of squared residuals, in level units */
 	u32 base;
 	u8 shift;
 	u8 n;
 };
 
-/* Fixed point keeps evaluation to a multiply: two divisions per fit. */
-static void vlc_phy_fit(const struct vlc_phy *phy, u32 mask,
+/* Sums of the dark slots of a frame, from which the fit through any
+ * subset of them is the sum less the few slots left out: one pass per
+ * frame, not one per hypothesis. Levels are taken above the smallest
+ * one; the line does not depend on that base, only its range does.
+ */
+#define VLC_PHY_MAX_MEAS	11	/* S1, S2, 4 data slots, 5 guards */
+
+struct vlc_phy_sums {
+	u32 all;
+	u32 base;
+	u8 shift;
+	s64 n, st, sy, stt, sty, syy;
+	s64 y[VLC_PHY_MAX_MEAS];	/* each slot's terms of the sums */
+	s64 tt[VLC_PHY_MAX_MEAS];
+	s64 ty[VLC_PHY_MAX_MEAS];
+};
+
+static void vlc_phy_sums_init(const struct vlc_phy *phy, u32 all,
+			      struct vlc_phy_sums *m)
+{
+	u32 i, base = U32_MAX, maxdev = 0, left;
+
+	m->all = all;
+	m->shift = 0;
+	m->n = 0;
+	m->st = 0;
+	m->sy = 0;
+	m->stt = 0;
+	m->sty = 0;
+	m->syy = 0;
+	for (left = all; left; left &= left - 1)
+		base = min(base, phy->level[__ffs(left)]);
+	for (left = all; left; left &= left - 1)
+		maxdev = max(maxdev, phy->level[__ffs(left)] - base);
+	/* Keep every product below 2^63; only absurd spreads lose bits. */
+	while ((maxdev >> m->shift) >= BIT(VLC_PHY_FIT_BITS))
+		m->shift++;
+	m->base = base;
+	for (left = all; left; left &= left - 1) {
+		s64 t, y;
+
+		i = __ffs(left);
+		t = phy->slot[i].centre;
+		y = (phy->level[i] - base) >> m->shift;
+		m->y[i] = y;
+		m->tt[i] = t * t;
+		m->ty[i] = t * y;
+		m->n++;
+		m->st += t;
+		m->sy += y;
+		m->stt += m->tt[i];
+		m->sty += m->ty[i];
+		m->syy += y * y;
+	}
+}
+
+/* The line through the slots of @mask (a subset of m->all), in fixed
+ * point: evaluation is then a multiply, and a fit two divisions.
+ */
+static void vlc_phy_fit(const struct vlc_phy *phy,
+			const struct vlc_phy_sums *m, u32 mask,
 			struct vlc_phy_fit *f)
 {
-	u32 i, base = U32_MAX, maxdev = 0;
-	s64 st = 0, sy = 0, stt = 0, sty = 0, n;
+	s64 n = m->n, st = m->st, sy = m->sy, stt = m->stt, sty = m->sty;
+	s64 syy = m->syy;
+	u32 i, out;
+	u64 a;
 
-	*f = (struct vlc_phy_fit){ 0 };
-	for (i = 0; i < phy->nmeas; i++)
-		if (mask & BIT(i))
-			base = min(base, phy->level[i]);
-	for (i = 0; i < phy->nmeas; i++)
-		if (mask & BIT(i))
-			maxdev = max(maxdev, phy->level[i] - base);
-	/* Keep every product below 2^63; only absurd spreads lose bits. */
-	while ((maxdev >> f->shift) >= BIT(VLC_PHY_FIT_BITS))
-		f->shift++;
-	f->base = base;
-	for (i = 0; i < phy->nmeas; i++) {
-		s64 t = phy->slot[i].centre;
-		s64 y = (phy->level[i] - base) >> f->shift;
-
-		if (!(mask & BIT(i)))
-			continue;
-		f->n++;
-		st += t;
-		sy += y;
-		stt += t * t;
-		sty += t * y;
+	f->base = m->base;
+	f->shift = m->shift;
+	f->slope = 0;
+	f->mean = 0;
+	f->tmean = 0;
+	f->ssr = 0;
+	for (out = m->all & ~mask; out; out &= out - 1) {
+		i = __ffs(out);
+		n--;
+		st -= phy->slot[i].centre;
+		sy -= m->y[i];
+		stt -= m->tt[i];
+		sty -= m->ty[i];
+		syy -= m->y[i] * m->y[i];
 	}
-	n = f->n;
+	f->n = n;
 	if (!n)
 		return;
 	f->mean = div_s64(sy << 16, n);
 	f->tmean = div_s64(st << 16, n);
 	stt = n * stt - st * st;
 	sty = n * sty - st * sy;
+	/* n * SSR = n Syy - Sy^2 - (n Sty - St Sy)^2 / (n Stt - St^2);
+	 * levels below 2^24 and at most 11 slots keep it in 64 bits but
+	 * for the square, which takes a 128-bit product
+	 */
+	a = n * syy - sy * sy;
 	if (stt > 0) {
+		u64 b = vlc_phy_abs(sty), e = mul_u64_u64_div_u64(b, b, stt);
+
+		a = a > e ? a - e : 0;
 		f->slope = div64_s64(sty * 65536, stt);
 		/* a steeper line is nonsense and would overflow below */
 		f->slope = clamp_t(s64, f->slope, -(1LL << 34), 1LL << 34);
 	}
+	f->ssr = div_u64(a, n) << (2 * f->shift);
 }
 
 /* Ambient level of the line at slot centre @t (may be negative). */
@@ -399,23 +474,36 @@ static void vlc_phy_noise_add(struct vlc_phy *phy, u64 var);
 
 /* Update the noise estimate from the residuals of the final fit. */
 static void vlc_phy_noise_update(struct vlc_phy *phy,
-				 const struct vlc_phy_fit *f, u32 mask)
+				 const struct vlc_phy_fit *f)
 {
-	u64 ssr = 0;
+	if (f->n >= 3)
+		vlc_phy_noise_add(phy, div_u64(f->ssr, f->n - 2));
+}
+
+/* floor(sqrt(@v)), from @r near it: the estimate moves by 1/16 at a
+ * time, so a Newton step or two replaces a bit-by-bit root each frame.
+ */
+static u32 vlc_phy_sqrt_near(u64 v, u32 r)
+{
 	u32 i;
 
-	if (f->n < 3)
-		return;
-	for (i = 0; i < phy->nmeas; i++) {
-		s64 r;
+	if (!r || r >= BIT(31) || v >= (1ULL << 62))
+		return int_sqrt64(v);
+	for (i = 0; i < 4; i++) {
+		u64 nr = ((u64)r + div64_u64(v, r)) >> 1;
 
-		if (!(mask & BIT(i)))
-			continue;
-		r = vlc_phy_above(phy, f, i);
-		r = clamp_t(s64, r, -(1LL << 30), 1LL << 30);
-		ssr += (u64)(r * r);
+		if (nr == r || !nr || nr >= BIT(31))
+			break;
+		r = nr;
 	}
-	vlc_phy_noise_add(phy, div_u64(ssr, f->n - 2));
+	if ((u64)r * r > v)
+		r--;
+	else if ((u64)(r + 1) * (r + 1) <= v)
+		r++;
+	/* still off: the estimate jumped */
+	if ((u64)r * r > v || (u64)(r + 1) * (r + 1) <= v)
+		return int_sqrt64(v);
+	return r;
 }
 
 /* One variance sample into the noise estimate. */
@@ -441,7 +529,7 @@ static void vlc_phy_noise_add(struct vlc_phy *phy, u64 var)
 	} else {
 		phy->noise_var -= (phy->noise_var - var) >> shift;
 	}
-	phy->noise = int_sqrt64(phy->noise_var);
+	phy->noise = vlc_phy_sqrt_near(phy->noise_var, phy->noise);
 }
 
 static u32 vlc_phy_sat_u32(s64 v)
@@ -492,9 +580,22 @@ static s64 vlc_phy_spill(const struct vlc_phy *phy, u8 dir, u32 g, u32 x,
 }
 
 /* @g: index of the guard predicted lit, 0 for none. */
-static void vlc_phy_hyp_eval(const struct vlc_phy *phy, struct vlc_phy_hyp *h,
-			     u8 dir, u32 g, u32 all, u32 signal)
+static s64 vlc_phy_hyp_res(s64 r)
 {
+	return clamp_t(s64, r, -(1LL << 30), 1LL << 30);
+}
+
+/* Score hypothesis (@dir, @g) into @h: the squared residuals of its
+ * line through the slots it keeps, plus those of the slots it leaves
+ * out less their predicted spill. One that sees no light where it
+ * predicts spill is the in-sync line with slots left out, never better
+ * than it: U64_MAX.
+ */
+static void vlc_phy_hyp_eval(const struct vlc_phy *phy,
+			     const struct vlc_phy_sums *m,
+			     struct vlc_phy_hyp *h, u8 dir, u32 g, u32 signal)
+{
+	u32 all = m->all, out;
 	u32 s2 = phy->nmeas - 1, i;
 	s64 r;
 
@@ -514,23 +615,26 @@ static void vlc_phy_hyp_eval(const struct vlc_phy *phy, struct vlc_phy_hyp *h,
 	}
 	if (g)
 		h->mask &= ~BIT(g);
-	vlc_phy_fit(phy, h->mask, &h->f);
+	vlc_phy_fit(phy, m, h->mask, &h->f);
 	if (dir != VLC_PHY_HYP_IN) {
 		h->sp = vlc_phy_above(phy, &h->f,
 				      dir == VLC_PHY_HYP_LATE ? 0 : s2);
-		if (h->sp > 0)
-			h->x = min_t(u64, div_u64((u64)h->sp *
-						  phy->timing.sync_ns, signal),
-				     phy->timing.sync_ns);
+		if (h->sp <= 0) {
+			h->cost = U64_MAX;
+			return;
+		}
+		h->x = min_t(u64, div_u64((u64)h->sp * phy->timing.sync_ns,
+					  signal), phy->timing.sync_ns);
 	}
-	for (i = 0; i < phy->nmeas; i++) {
-		if (!(all & BIT(i)))
-			continue;
-		r = vlc_phy_above(phy, &h->f, i) -
-		    vlc_phy_spill(phy, dir, g, h->x, signal, i);
-		r = clamp_t(s64, r, -(1LL << 30), 1LL << 30);
+	/* only the slots left out of the fit can hold spill */
+	for (out = all & ~h->mask; out; out &= out - 1) {
+		i = __ffs(out);
+		r = vlc_phy_hyp_res(vlc_phy_above(phy, &h->f, i) -
+				    vlc_phy_spill(phy, dir, g, h->x, signal,
+						  i));
 		h->cost += (u64)(r * r);
 	}
+	h->cost += h->f.ssr;
 }
 
 /* ---- Acquisition ---------------------------------------------------
@@ -608,12 +712,14 @@ static void vlc_phy_hyp_eval(const struct vlc_phy *phy, struct vlc_phy_hyp *h,
  * both sides correcting 299 of 320 runs lock within 64 frames, in 12 to
  * 23 frames on average.
  *
- * Cost, per frame while acquiring: a snapshot (a line fit, ~30 short
- * divisions), 64 grid offsets of 26 (2-slot) to 44 (4-PPM) candidates that share
- * one template
- * per (h) and per (k), 48 refinement candidates; spread over the ticks
- * from the end of our ID to the next S2, so each tick does about 1/10.
- * Nothing of this runs while locked.
+ * Cost, per searched frame: a snapshot (a line fit, ~30 short
+ * divisions), 64 grid offsets of 26 (2-slot) to 44 (4-PPM) candidates
+ * that share one template per (h) and per (k), 48 refinement candidates:
+ * about a million instructions. Deferred (vlc_phy_acq_begin()), a worker
+ * runs it outside the tick and the tick only captures; otherwise (the
+ * simulator, for determinism) it is spread over the ticks from the end
+ * of our ID to the next S2, about 1/10 per tick. Nothing of this runs
+ * while locked.
  */
 #define VLC_PHY_ACQ_LEVELS	6	/* refinement: step / 2 .. / 64 */
 #define VLC_PHY_ACQ_FRAC	12	/* templates: lit fraction, Q12 */
@@ -627,18 +733,6 @@ static void vlc_phy_hyp_eval(const struct vlc_phy *phy, struct vlc_phy_hyp *h,
 #define VLC_PHY_ACQ_LOST	8	/* unexplained frames to unlock */
 #define VLC_PHY_ACQ_COL_MAX	BIT(24)	/* score of one offset, one frame */
 #define VLC_PHY_ACQ_CN_MAX	BIT(28)	/* its correlation in noise rms */
-
-enum {
-	VLC_PHY_ACQ_IDLE,
-	VLC_PHY_ACQ_CAPTURED,
-	VLC_PHY_ACQ_GRID,
-	VLC_PHY_ACQ_REFINE,
-};
-
-static u64 vlc_phy_abs(s64 v)
-{
-	return v < 0 ? -(u64)v : (u64)v;
-}
 
 static s64 vlc_phy_sshr(s64 v, u32 s)
 {
@@ -870,15 +964,13 @@ static void vlc_phy_acq_col(struct vlc_phy_acq *a, u32 j)
 	}
 }
 
-/* Forget the evidence; @all: also the scale and the coarse history. */
+/* Forget the evidence; @all: also the scale and the coarse history. The
+ * accumulators belong to the search: it zeroes them before its next
+ * frame.
+ */
 static void vlc_phy_acq_reset(struct vlc_phy_acq *a, bool all)
 {
-	u32 j;
-
-	for (j = 0; j < VLC_PHY_ACQ_NX; j++) {
-		a->accc[j] = 0;
-		a->accq[j] = 0;
-	}
+	a->flush = true;
 	a->agree = 0;
 	a->fresh = false;
 	a->have = false;
@@ -894,9 +986,8 @@ static void vlc_phy_acq_reset(struct vlc_phy_acq *a, bool all)
 /* Noise from neighbouring ID windows: equal but at a pulse's edges, so
  * with enough of them the median of their differences is 0.95 rms.
  */
-static bool vlc_phy_acq_noise_id(struct vlc_phy *phy)
+static bool vlc_phy_acq_noise_id(const struct vlc_phy_acq *a, u64 *var)
 {
-	struct vlc_phy_acq *a = &phy->acq;
 	u32 d[VLC_PHY_ID_WINDOWS], i, j, n = 0, first = a->nb - a->nid, m;
 
 	if (a->nid < 10)
@@ -911,28 +1002,25 @@ static bool vlc_phy_acq_noise_id(struct vlc_phy *phy)
 		d[j] = v;
 	}
 	m = d[n / 2] + (d[n / 2] >> 4);
-	vlc_phy_noise_add(phy, (u64)m * m);
+	*var = (u64)m * m;
 	return true;
 }
 
 /* Noise from what the best candidate of the grid leaves unexplained. */
-static void vlc_phy_acq_noise(struct vlc_phy *phy)
+static u64 vlc_phy_acq_noise(const struct vlc_phy_acq *a)
 {
-	struct vlc_phy_acq *a = &phy->acq;
 	const struct vlc_phy_acq_cand *b = &a->fbest;
 	u64 e = 0, r;
 
-	if (vlc_phy_acq_noise_id(phy))
-		return;
+	if (vlc_phy_acq_noise_id(a, &r))
+		return r;
 	if (b->c > 0 && b->q >= VLC_PHY_ACQ_QMIN)
 		e = div64_u64((u64)(b->c * b->c), b->q);
 	r = a->yy > e ? a->yy - e : 0;
 	r = div_u64(r, a->nb - 4);
 	if (r >= (1ULL << (62 - 2 * a->ys)))
-		r = U64_MAX >> 2;
-	else
-		r <<= 2 * a->ys;
-	vlc_phy_noise_add(phy, r);
+		return U64_MAX >> 2;
+	return r << (2 * a->ys);
 }
 
 /* Accumulated score of column @j: (sum cn)^2 / sum q. */
@@ -957,22 +1045,40 @@ static bool vlc_phy_acq_acc_gt(const struct vlc_phy_acq *a, u32 i, u32 j)
 	return vlc_phy_mul_gt(ci * ci, a->accq[j], cj * cj, a->accq[i]);
 }
 
-/* The grid is done: pick the column to refine, or give up. */
-static bool vlc_phy_acq_select(struct vlc_phy *phy)
+static void vlc_phy_acq_forget(struct vlc_phy_acq *a)
 {
-	struct vlc_phy_acq *a = &phy->acq;
-	u32 j, b = 0, second = U32_MAX, colmax = 0, near;
-	u64 sb, ss;
+	u32 j;
 
-	if (a->fs < a->settle) {
-		/* measured before our grid moved and settled */
-		vlc_phy_acq_reset(a, false);
-		return false;
+	for (j = 0; j < VLC_PHY_ACQ_NX; j++) {
+		a->accc[j] = 0;
+		a->accq[j] = 0;
 	}
-	/* the frame's noise, from its best candidate */
-	vlc_phy_acq_noise(phy);
+}
+
+/* The grid is done: pick the column to refine, or give up. Only the
+ * search's own state changes; the outcome for the PHY (a noise sample,
+ * an empty frame) is left in a->v_* for vlc_phy_acq_apply_select().
+ */
+static bool vlc_phy_acq_select(struct vlc_phy_acq *a)
+{
+	u32 j, b = 0, second = U32_MAX, colmax = 0, near, samples;
+	u64 sb, ss;
+	bool warm;
+
 	a->detect = false;
-	a->empty = 0;
+	a->v_noise = false;
+	a->v_empty = false;
+	if (a->in_flush || a->in_stale)
+		vlc_phy_acq_forget(a);
+	if (a->in_stale)
+		return false;	/* measured before our grid moved and settled */
+	/* the frame's noise, from its best candidate */
+	a->v_var = vlc_phy_acq_noise(a);
+	a->v_noise = true;
+	samples = a->in_noise_samples;
+	if (samples < BIT(VLC_PHY_NOISE_SHIFT))
+		samples++;
+	warm = samples >= VLC_PHY_ACQ_WARMUP;
 	/* Each offset explains the frames with one amplitude: as the
 	 * neighbour's symbols change, the aliases that explain one frame's
 	 * pulse with another amplitude (a shorter pulse) fall behind.
@@ -998,9 +1104,8 @@ static bool vlc_phy_acq_select(struct vlc_phy *phy)
 	/* no light at all: after a coarse step, the neighbour hides in
 	 * our own on-time
 	 */
-	if (colmax < VLC_PHY_ACQ_EMPTY &&
-	    phy->noise_samples >= VLC_PHY_ACQ_WARMUP)
-		a->empty = 1;
+	if (colmax < VLC_PHY_ACQ_EMPTY && warm)
+		a->v_empty = true;
 	/* the peak is about a data slot wide; aliases are further away */
 	near = min_t(u64, div_u64(a->dl, a->step), VLC_PHY_ACQ_NX / 4);
 	for (j = 0; j < VLC_PHY_ACQ_NX; j++) {
@@ -1012,7 +1117,7 @@ static bool vlc_phy_acq_select(struct vlc_phy *phy)
 	}
 	sb = vlc_phy_acq_acc(a, b);
 	ss = second == U32_MAX ? 0 : vlc_phy_acq_acc(a, second);
-	a->detect = phy->noise_samples >= VLC_PHY_ACQ_WARMUP &&
+	a->detect = warm &&
 		    sb >= VLC_PHY_ACQ_DETECT * 256 &&
 		    sb - ss >= VLC_PHY_ACQ_MARGIN * 256 &&
 		    (u64)a->cols[b] * 4 >= (u64)colmax * 3;
@@ -1061,16 +1166,36 @@ static void vlc_phy_acq_miss(struct vlc_phy_acq *a, bool empty)
 		a->have = false;
 }
 
-/* The refined estimate of a frame: track it. */
-static void vlc_phy_acq_finish(struct vlc_phy *phy)
+/* The grid's outcome, into the PHY: a noise sample, or a frame that
+ * showed nothing. Tick context (or the executor's lock held).
+ */
+static void vlc_phy_acq_apply_select(struct vlc_phy *phy)
+{
+	struct vlc_phy_acq *a = &phy->acq;
+
+	if (a->in_stale) {
+		vlc_phy_acq_reset(a, false);
+		a->flush = false;	/* the search forgot already */
+		return;
+	}
+	if (a->v_noise)
+		vlc_phy_noise_add(phy, a->v_var);
+	a->empty = a->v_empty;
+	if (!a->detect)
+		vlc_phy_acq_miss(a, a->empty);
+}
+
+/* The refined estimate of a frame: track it. Tick context (or the
+ * executor's lock held).
+ */
+static void vlc_phy_acq_apply_finish(struct vlc_phy *phy)
 {
 	struct vlc_phy_acq *a = &phy->acq;
 	struct vlc_phy_acq_cand *b = &a->best;
-	u32 r, phase, amp, min_amp, pmax;
+	u32 r, phase, amp, min_amp, pmax = a->v_pmax;
 	s64 amp64;
 	s32 d;
 
-	pmax = vlc_phy_acq_eval(a, b);
 	if (b->c <= 0 || b->q < VLC_PHY_ACQ_QMIN) {
 		vlc_phy_acq_miss(a, false);
 		return;
@@ -1143,15 +1268,29 @@ static void vlc_phy_acq_capture(struct vlc_phy *phy, bool late)
 	a->nd = vlc_phy_ndata(phy->mode);
 	for (i = 0; i < a->nd; i++)
 		a->ds[i] = phy->slot[2 + 2 * i].start;
+	/* in the tick, done by the next frame's report */
+	a->work = div_u64(VLC_PHY_ACQ_NX + VLC_PHY_ACQ_LEVELS + phy->nmeas,
+			  phy->nmeas + 1);
 	a->stage = VLC_PHY_ACQ_CAPTURED;
+}
+
+/* Hand the captured frame to the search, with what it needs of the PHY. */
+static void vlc_phy_acq_take(struct vlc_phy *phy)
+{
+	struct vlc_phy_acq *a = &phy->acq;
+
+	a->in_flush = a->flush;
+	a->flush = false;
+	a->in_stale = a->fs < a->settle;
+	a->in_noise_var = phy->noise_var;
+	a->in_noise_samples = phy->noise_samples;
 }
 
 /* Prepare the captured frame for the search: the ambient line off the
  * levels, centred time, reciprocals.
  */
-static void vlc_phy_acq_snapshot(struct vlc_phy *phy)
+static void vlc_phy_acq_snapshot(struct vlc_phy_acq *a)
 {
-	struct vlc_phy_acq *a = &phy->acq;
 	s32 tc[VLC_PHY_ACQ_BINS];
 	s64 sc = 0, st = 0, stt = 0, sy = 0, sty = 0, ybar, slope;
 	s64 r[VLC_PHY_ACQ_BINS];
@@ -1200,45 +1339,113 @@ static void vlc_phy_acq_snapshot(struct vlc_phy *phy)
 	}
 	a->rn = div_u64(1ULL << 32, nb);
 	a->rs = min_t(u64, div64_u64(1ULL << 48, stt), U32_MAX);
-	a->var = max_t(u64, phy->noise_var >> (2 * a->ys), 1);
+	a->var = max_t(u64, a->in_noise_var >> (2 * a->ys), 1);
 	a->rsig = div_u64(1ULL << 16, max(int_sqrt64(a->var), 1U));
 
 	a->hmax = (a->fns - a->dns + 1) / 2;
 	a->step = div_u64(a->fns, VLC_PHY_ACQ_NX);
-	/* done by the next frame's report */
-	a->work = div_u64(VLC_PHY_ACQ_NX + VLC_PHY_ACQ_LEVELS + phy->nmeas,
-			  phy->nmeas + 1);
-	a->stage = VLC_PHY_ACQ_GRID;
 	a->pos = 0;
 }
 
-/* A few steps of the search, after the pins of a tick. */
+/* In the tick: a few steps of the search, after the pins. */
 static void vlc_phy_acq_work(struct vlc_phy *phy)
 {
 	struct vlc_phy_acq *a = &phy->acq;
 	u32 n = a->work;
 
+	if (a->stage == VLC_PHY_ACQ_CAPTURED && !phy->acq_defer) {
+		vlc_phy_acq_take(phy);
+		vlc_phy_acq_snapshot(a);
+		a->stage = VLC_PHY_ACQ_GRID;
+	}
 	while (n-- && a->stage >= VLC_PHY_ACQ_GRID) {
 		if (a->stage == VLC_PHY_ACQ_GRID) {
 			vlc_phy_acq_col(a, a->pos++);
 			if (a->pos < VLC_PHY_ACQ_NX)
 				continue;
 			a->pos = 0;
-			if (vlc_phy_acq_select(phy)) {
-				a->stage = VLC_PHY_ACQ_REFINE;
-			} else {
-				if (a->fs >= a->settle)
-					vlc_phy_acq_miss(a, a->empty);
-				a->stage = VLC_PHY_ACQ_IDLE;
-			}
+			/* what the tick did since the frame was taken */
+			a->in_flush |= a->flush;
+			a->flush = false;
+			a->in_stale = a->fs < a->settle;
+			a->stage = vlc_phy_acq_select(a) ?
+				   VLC_PHY_ACQ_REFINE : VLC_PHY_ACQ_IDLE;
+			vlc_phy_acq_apply_select(phy);
 		} else {
 			vlc_phy_acq_refine(a, a->pos++);
 			if (a->pos < VLC_PHY_ACQ_LEVELS)
 				continue;
-			vlc_phy_acq_finish(phy);
+			a->v_pmax = vlc_phy_acq_eval(a, &a->best);
+			vlc_phy_acq_apply_finish(phy);
 			a->stage = VLC_PHY_ACQ_IDLE;
 		}
 	}
+}
+
+void vlc_phy_set_acq_defer(struct vlc_phy *phy, bool defer)
+{
+	phy->acq_defer = defer;
+}
+
+/**
+ * vlc_phy_acq_begin - take a captured frame for a deferred search
+ * @phy: PHY
+ *
+ * Context: the caller serialises with vlc_phy_tick() (executor lock).
+ * Return: true if a frame was taken; then call vlc_phy_acq_search()
+ * without the lock and vlc_phy_acq_end() with it.
+ */
+bool vlc_phy_acq_begin(struct vlc_phy *phy)
+{
+	if (!phy->acq_defer || phy->acq.stage != VLC_PHY_ACQ_CAPTURED)
+		return false;
+	vlc_phy_acq_take(phy);
+	phy->acq.stage = VLC_PHY_ACQ_BUSY;
+	return true;
+}
+
+/**
+ * vlc_phy_acq_search - the whole search of the frame taken
+ * @phy: PHY
+ *
+ * Context: any, not serialised with vlc_phy_tick(): it reads and writes
+ * only the search's part of @phy->acq, which the tick leaves alone while
+ * the stage is VLC_PHY_ACQ_BUSY.
+ */
+void vlc_phy_acq_search(struct vlc_phy *phy)
+{
+	struct vlc_phy_acq *a = &phy->acq;
+	u32 i;
+
+	vlc_phy_acq_snapshot(a);
+	for (i = 0; i < VLC_PHY_ACQ_NX; i++)
+		vlc_phy_acq_col(a, i);
+	if (!vlc_phy_acq_select(a))
+		return;
+	for (i = 0; i < VLC_PHY_ACQ_LEVELS; i++)
+		vlc_phy_acq_refine(a, i);
+	a->v_pmax = vlc_phy_acq_eval(a, &a->best);
+}
+
+/**
+ * vlc_phy_acq_end - apply the outcome of a deferred search
+ * @phy: PHY
+ *
+ * Context: the caller serialises with vlc_phy_tick() (executor lock).
+ */
+void vlc_phy_acq_end(struct vlc_phy *phy)
+{
+	struct vlc_phy_acq *a = &phy->acq;
+
+	if (a->stage != VLC_PHY_ACQ_BUSY)
+		return;
+	a->stage = VLC_PHY_ACQ_IDLE;
+	/* locked, or reset, or the grid moved while the search ran */
+	if (phy->locked || a->flush || a->fs < a->settle)
+		return;
+	vlc_phy_acq_apply_select(phy);
+	if (a->detect)
+		vlc_phy_acq_apply_finish(phy);
 }
 
 static void vlc_phy_acq_lock(struct vlc_phy *phy)
@@ -1344,10 +1551,11 @@ static void vlc_phy_fine_coarse(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 static void vlc_phy_decode(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 {
 	u32 n = vlc_phy_ndata(phy->mode);
-	u32 s2 = 2 * n + 2, gmask = 0, mask, k, hi, second, g;
+	u32 s2 = 2 * n + 2, gmask = 0, k, hi, second, g;
 	u32 carrier_thr, dec_thr, sync_thr, signal = phy->signal;
 	s64 d[4], amb = 0, diff;
 	struct vlc_phy_hyp best, h;
+	struct vlc_phy_sums m;
 	struct vlc_phy_fit f;
 	bool own = phy->tx_sym >= 0;
 	u8 dir;
@@ -1356,15 +1564,16 @@ static void vlc_phy_decode(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 		gmask |= BIT(1 + 2 * k);
 
 	rx->sync = VLC_PHY_SYNC_NONE;
-	mask = gmask;
 	if (!phy->locked || !signal) {
 		/* acquiring, nothing to scale spill by: guards only */
-		vlc_phy_fit(phy, gmask, &f);
+		vlc_phy_sums_init(phy, gmask, &m);
+		vlc_phy_fit(phy, &m, gmask, &f);
 		vlc_phy_acq_report(phy, rx);
 	} else {
 		u32 all = gmask | BIT(0) | BIT(s2);
 
-		vlc_phy_hyp_eval(phy, &best, VLC_PHY_HYP_IN, 0, all, signal);
+		vlc_phy_sums_init(phy, all, &m);
+		vlc_phy_hyp_eval(phy, &m, &best, VLC_PHY_HYP_IN, 0, signal);
 		for (dir = VLC_PHY_HYP_LATE; dir <= VLC_PHY_HYP_EARLY; dir++) {
 			for (g = 0; g < s2; g += g ? 2 : 1) {
 				/* late lights a guard after a data slot
@@ -1373,7 +1582,7 @@ static void vlc_phy_decode(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 				if ((dir == VLC_PHY_HYP_LATE && g == 1) ||
 				    (dir == VLC_PHY_HYP_EARLY && g == s2 - 1))
 					continue;
-				vlc_phy_hyp_eval(phy, &h, dir, g, all, signal);
+				vlc_phy_hyp_eval(phy, &m, &h, dir, g, signal);
 				if (h.cost < best.cost)
 					best = h;
 			}
@@ -1399,8 +1608,6 @@ static void vlc_phy_decode(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 				phy->stats.sync_early++;
 			}
 			vlc_phy_fine_coarse(phy, rx);
-			f = best.f;
-			mask = best.mask;
 		} else {
 			rx->sync = VLC_PHY_SYNC_IN;
 			phy->acq.fine_prev = false;
@@ -1411,12 +1618,11 @@ static void vlc_phy_decode(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 		 * more spill, and let the grids drift apart unseen.
 		 */
 		f = best.f;
-		mask = best.mask;
 	}
 
 	/* Acquisition takes its noise from its own fit. */
 	if (!own && !rx->acquiring)
-		vlc_phy_noise_update(phy, &f, mask);
+		vlc_phy_noise_update(phy, &f);
 
 	for (k = 0; k < n; k++) {
 		u32 i = 2 + 2 * k;
@@ -1559,6 +1765,8 @@ u64 vlc_phy_start(struct vlc_phy *phy, u64 now_ns)
 	phy->led = false;
 	phy->measuring = false;
 	phy->skipped = 0;
+	/* a deferred search of the last run was cancelled with its worker */
+	phy->acq.stage = VLC_PHY_ACQ_IDLE;
 	vlc_phy_frame_begin(phy, now_ns, now_ns);
 	vlc_phy_slot_pins(phy, now_ns);
 	return phy->next_ns;
@@ -1637,8 +1845,6 @@ u64 vlc_phy_tick(struct vlc_phy *phy, u64 now_ns)
 
 	vlc_phy_slot_pins(phy, now_ns);
 
-	if (phy->acq.stage == VLC_PHY_ACQ_CAPTURED)
-		vlc_phy_acq_snapshot(phy);
 	vlc_phy_acq_work(phy);
 
 	/* Decoding after the pins keeps the slot edge on time. */

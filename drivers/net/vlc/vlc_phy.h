@@ -187,6 +187,15 @@ struct vlc_phy_acq_edge {
 	u32 q, r;
 };
 
+/* Where the acquisition search of a captured frame stands. */
+enum vlc_phy_acq_stage {
+	VLC_PHY_ACQ_IDLE,	/* nothing captured */
+	VLC_PHY_ACQ_CAPTURED,	/* a frame waits for the search */
+	VLC_PHY_ACQ_BUSY,	/* deferred: the search runs elsewhere */
+	VLC_PHY_ACQ_GRID,	/* in the tick: the grid, a few columns a tick */
+	VLC_PHY_ACQ_REFINE,	/* in the tick: the refinement */
+};
+
 /* Acquisition state (private to vlc_phy.c): a snapshot of one frame, the
  * search over it that runs a few steps per tick, and the tracking of the
  * estimates from frame to frame.
@@ -210,10 +219,23 @@ struct vlc_phy_acq {
 	u8 nid;		/* the last nid bins are our ID windows */
 	bool detect;	/* the frame's search found the neighbour */
 
+	/* taken from the PHY with the frame (vlc_phy_acq_take()) */
+	u64 in_noise_var;
+	u32 in_noise_samples;
+	bool in_flush;	/* forget the evidence first */
+	bool in_stale;	/* the frame predates the grid's last move */
+
+	/* the outcome, for vlc_phy_acq_apply_*() */
+	bool v_noise;	/* v_var is a noise sample */
+	bool v_empty;	/* no light at all in the frame */
+	u64 v_var;
+	u32 v_pmax;	/* largest lit fraction of the best template */
+
 	/* the search */
 	u8 stage;
 	u8 pos;
 	u8 work;
+	bool flush;	/* set by the tick: evidence to forget */
 	u8 colh[VLC_PHY_ACQ_NX];
 	s8 colk[VLC_PHY_ACQ_NX];
 	u32 cols[VLC_PHY_ACQ_NX];
@@ -297,6 +319,7 @@ struct vlc_phy {
 	u32 noise_samples;
 	u32 since_signal;
 	bool locked;
+	bool acq_defer;	/* the acquisition search runs outside the tick */
 	struct vlc_phy_acq acq;
 
 	struct vlc_phy_stats stats;
@@ -321,8 +344,8 @@ int vlc_phy_brightness_range(const struct vlc_phy_timing *t,
  * vlc_phy_tick() returns the absolute time of the next slot boundary; it
  * never drifts, whatever the lateness of @now_ns. Most ticks cost a few
  * compares and one or two pin calls; the tick that ends S2 also decodes
- * the frame (a handful of integer line fits, about 2 * slots divisions)
- * and calls the client. The setters, vlc_phy_adjust_phase() and
+ * the frame (7 to 11 line fits from one pass of sums, each a few
+ * divisions) and calls the client. The setters, vlc_phy_adjust_phase() and
  * vlc_phy_tick() must be serialised by the caller; settings take effect
  * at the next frame start, and a rejected setting changes nothing.
  */
@@ -340,6 +363,7 @@ int vlc_phy_set_mode(struct vlc_phy *phy, enum vlc_phy_mode mode,
 		     const char **why);
 int vlc_phy_set_brightness(struct vlc_phy *phy, u32 brightness,
 			   const char **why);
+void vlc_phy_set_pins(struct vlc_phy *phy, const struct vlc_pin_ops *pins);
 void vlc_phy_set_rx_min_level(struct vlc_phy *phy, u32 level);
 
 u64 vlc_phy_start(struct vlc_phy *phy, u64 now_ns);
@@ -347,6 +371,30 @@ u64 vlc_phy_tick(struct vlc_phy *phy, u64 now_ns);
 void vlc_phy_stop(struct vlc_phy *phy, u64 now_ns);
 /* Positive @ns delays our frame grid by stretching the dark ID part. */
 void vlc_phy_adjust_phase(struct vlc_phy *phy, s32 ns);
+
+/* The acquisition search (about a million instructions per frame, see
+ * vlc_phy.c) runs inside vlc_phy_tick(), spread over the ticks of a
+ * frame, unless deferred. Deferred, the tick only captures a frame, and
+ * the executor runs the search in process context:
+ *
+ *	under the lock:		if (!vlc_phy_acq_begin(phy)) return;
+ *	without it:		vlc_phy_acq_search(phy);
+ *	under the lock:		vlc_phy_acq_end(phy);
+ *
+ * vlc_phy_acq_pending() says, under the lock, that a frame waits. The
+ * search touches only its own part of the state, so ticks go on while it
+ * runs; frames captured meanwhile are not searched, and an outcome that
+ * the tick made stale (a lock, an unlock, a grid move) is dropped.
+ */
+void vlc_phy_set_acq_defer(struct vlc_phy *phy, bool defer);
+bool vlc_phy_acq_begin(struct vlc_phy *phy);
+void vlc_phy_acq_search(struct vlc_phy *phy);
+void vlc_phy_acq_end(struct vlc_phy *phy);
+
+static inline bool vlc_phy_acq_pending(const struct vlc_phy *phy)
+{
+	return phy->acq_defer && phy->acq.stage == VLC_PHY_ACQ_CAPTURED;
+}
 
 /* Absolute time of the next slot boundary, for the executor. */
 static inline u64 vlc_phy_next_ns(const struct vlc_phy *phy)

@@ -774,6 +774,9 @@ static bool vlc_test_acq_locked(struct vlc_chan *ch)
 	return locked + none == 2;
 }
 
+/* Ticks a deferred search takes, 0 for a search in the tick. */
+static u32 vlc_test_acq_defer;
+
 /* How the last run ended, for the log. */
 static struct {
 	s32 offset;
@@ -811,6 +814,8 @@ static u32 vlc_test_acq_run(u64 seed, const struct vlc_test_acq_cfg *cfg,
 	}
 	n0->resync = VLC_CHAN_RESYNC_HALF;
 	n1->resync = both ? VLC_CHAN_RESYNC_HALF : VLC_CHAN_RESYNC_OFF;
+	n0->defer_ticks = vlc_test_acq_defer;
+	n1->defer_ticks = vlc_test_acq_defer;
 	if (data) {
 		n1->tx = VLC_CHAN_TX_RANDOM;
 		n1->idle_per256 = 32;
@@ -941,6 +946,42 @@ VLC_TEST(vlc_phy_test_acquisition)
 	VLC_EXPECT_LE(fails * 100, runs * VLC_TEST_ACQ_MISS_PCT);
 }
 
+/* The search deferred to a worker that answers late (as the kernel's
+ * hrtimer and thread executors run it): the PHYs still lock, no tick
+ * searched, and the worker did. 26 ticks is about one frame while
+ * acquiring, so frames captured meanwhile go unsearched.
+ */
+VLC_TEST(vlc_phy_test_acq_deferred)
+{
+	static const struct vlc_test_acq_cfg cfg = { VLC_PHY_MODE_2SLOT, 200 };
+	u32 fns = vlc_test_frame_ns(), j, v, fails = 0, runs = 0;
+	u32 searches = 0, tick_search = 0;
+
+	vlc_test_acq_defer = 26;
+	for (v = 0; v < 2; v++) {
+		for (j = 0; j < VLC_TEST_ACQ_OFFSETS; j++) {
+			u32 off = j * (fns / VLC_TEST_ACQ_OFFSETS) + 3001;
+			bool ok;
+			u32 at = vlc_test_acq_run(0xde0 + 16 * v + j, &cfg, off,
+						  v, true, &ok);
+
+			runs++;
+			if (at > VLC_TEST_ACQ_LOCK || !ok)
+				fails++;
+			searches += vlc_test_ch.node[A0].searches +
+				    vlc_test_ch.node[A1].searches;
+			tick_search += vlc_test_ch.node[A0].tick_search +
+				       vlc_test_ch.node[A1].tick_search;
+		}
+	}
+	vlc_test_acq_defer = 0;
+	VLC_TEST_LOG("deferred search: %u of %u runs locked within %u frames, %u searches",
+		     runs - fails, runs, VLC_TEST_ACQ_LOCK, searches);
+	VLC_EXPECT_EQ(tick_search, 0);
+	VLC_EXPECT_LT(runs, searches);
+	VLC_EXPECT_LE(fails * 100, runs * VLC_TEST_ACQ_MISS_PCT);
+}
+
 /* The one list of cases; each runner registers this table. */
 static VLC_TEST_CASE_TYPE vlc_phy_test_cases[] = {
 	VLC_TEST_CASE(vlc_phy_test_roundtrip)
@@ -953,5 +994,6 @@ static VLC_TEST_CASE_TYPE vlc_phy_test_cases[] = {
 	VLC_TEST_CASE(vlc_phy_test_late_slots)
 	VLC_TEST_CASE(vlc_phy_test_phase)
 	VLC_TEST_CASE(vlc_phy_test_acquisition)
+	VLC_TEST_CASE(vlc_phy_test_acq_deferred)
 	VLC_TEST_CASES_END
 };

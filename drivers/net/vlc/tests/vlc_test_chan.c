@@ -407,7 +407,26 @@ void vlc_chan_start(struct vlc_chan *ch, int idx, u64 t_ns)
 
 	n->active = true;
 	ch->now = t_ns;
+	vlc_phy_set_acq_defer(&n->phy, n->defer_ticks > 0);
 	vlc_phy_start(&n->phy, t_ns);
+}
+
+/* The worker of a deferred search: the search runs at once (it uses only
+ * the frame it took), its outcome reaches the PHY defer_ticks later.
+ */
+static void vlc_chan_defer(struct vlc_chan_node *n)
+{
+	struct vlc_phy *phy = &n->phy;
+
+	if (phy->acq.stage >= VLC_PHY_ACQ_GRID)
+		n->tick_search++;
+	if (n->defer_left && !--n->defer_left)
+		vlc_phy_acq_end(phy);
+	if (!n->defer_left && vlc_phy_acq_begin(phy)) {
+		vlc_phy_acq_search(phy);
+		n->searches++;
+		n->defer_left = n->defer_ticks;
+	}
 }
 
 /* Run the earliest pending tick; on ties the lower node index first. */
@@ -438,6 +457,8 @@ bool vlc_chan_step(struct vlc_chan *ch)
 	n->pin_min_t = U64_MAX;
 	ch->now = now;
 	vlc_phy_tick(&n->phy, now);
+	if (n->defer_ticks)
+		vlc_chan_defer(n);
 	return true;
 }
 

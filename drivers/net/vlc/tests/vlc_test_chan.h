@@ -101,6 +101,15 @@ struct vlc_chan_node {
 	u32 rs_coarse;		/* coarse corrections made */
 	u32 rs_fine;		/* fine corrections made */
 
+	/* deferred acquisition search, as an executor's worker runs it:
+	 * taken after the tick that captured a frame, its outcome applied
+	 * defer_ticks ticks later (0: the search runs in the tick)
+	 */
+	u32 defer_ticks;
+	u32 defer_left;
+	u32 searches;		/* deferred searches run */
+	u32 tick_search;	/* ticks that searched although deferred */
+
 	/* decided symbols in order, whatever the frame numbers */
 	u8 *log;
 	u32 log_len;

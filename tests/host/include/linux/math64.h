@@ -59,6 +59,42 @@ static inline u64 div_u64(u64 dividend, u32 divisor)
 	return div64_u64(dividend, divisor);
 }
 
+/* a * b / c with a 128-bit product, as on x86_64 in the kernel */
+static inline u64 mul_u64_u64_div_u64(u64 a, u64 b, u64 c)
+{
+#if __SIZEOF_INT128__
+	return (u64)((unsigned __int128)a * b / c);
+#else
+	u64 q = 0, r = 0, hi, lo;
+	int i;
+
+	/* 64x64 product in two halves, then shift-and-subtract */
+	hi = (a >> 32) * (b >> 32);
+	lo = (a & 0xffffffffULL) * (b & 0xffffffffULL);
+	{
+		u64 m1 = (a >> 32) * (b & 0xffffffffULL);
+		u64 m2 = (a & 0xffffffffULL) * (b >> 32);
+		u64 mid = (lo >> 32) + (m1 & 0xffffffffULL) +
+			  (m2 & 0xffffffffULL);
+
+		hi += (m1 >> 32) + (m2 >> 32) + (mid >> 32);
+		lo = (lo & 0xffffffffULL) | (mid << 32);
+	}
+	for (i = 127; i >= 0; i--) {
+		u64 bit = i >= 64 ? (hi >> (i - 64)) & 1 : (lo >> i) & 1;
+		bool carry = r >> 63;
+
+		r = (r << 1) | bit;
+		if (carry || r >= c) {
+			r -= c;
+			if (i < 64)
+				q |= 1ULL << i;
+		}
+	}
+	return q;
+#endif
+}
+
 static inline s64 div64_s64(s64 dividend, s64 divisor)
 {
 	u64 n = dividend < 0 ? -(u64)dividend : (u64)dividend;
