@@ -37,15 +37,21 @@
  * group frames: sent once, never acknowledged (nobody knows who should
  * answer, and ARP/ND/IP recover a loss); everything else is unicast.
  *
- * Sizes: fragments of 128 bytes by default carry a ping in one frame and
- * cut a 1500-byte packet into 12, so a bit error costs ~1100 symbols, not
- * 12000; per-fragment cost (1-bit mode) is 72 symbols of framing + 66 of
- * SIFS and ACK, 12% of a full fragment. A 98-byte ping (84 bytes of IPv4)
- * is DATA 8 + 8 * (1 + 5 + 84 + 2) = 744 symbols, SIFS 2, ACK
+ * Sizes: per fragment (1-bit mode) framing costs 72 symbols (preamble 8,
+ * SFD 8, header 40, CRC 16) and the ACK 68 more (SIFS 2, ACK 64, SIFS 2
+ * before the next fragment), so on a clean channel longer is better:
+ * fragments of at most 240 bytes (frag_size) carry a 1500-byte packet in
+ * 7: 12504 symbols of DATA + 7 ACKs 448 + SIFS 26 = 12978 frames, the
+ * 1472 bytes of a UDP payload being 90.7% of them (128-byte fragments:
+ * 12, 13678 frames, 86.1%). Errors favour short fragments (the best at
+ * 1e-3 erasures per symbol is the minimum, 48 bytes), so the length of
+ * new fragments adapts: halved, down to 48, after every lost fragment,
+ * 16 bytes longer after each one acknowledged at the first attempt. A
+ * retransmission always carries the bytes of its first attempt, since
+ * the receiver may hold them already. A 98-byte ping (84 bytes of IPv4)
+ * is one DATA of 8 + 8 * (1 + 5 + 84 + 2) = 744 symbols, SIFS 2, ACK
  * 8 + 8 * (1 + 4 + 2) = 64: VLC_MAC_PING98_FRAMES = 810 frames each way,
- * 3% more than the 784 bits of the bare Ethernet frame. A 1514-byte
- * frame is 12 fragments: 12864 + 12 ACKs 768 + SIFS 46 = 13678 frames,
- * 88% of them IP payload bits.
+ * 3% more than the 784 bits of the bare Ethernet frame.
  *
  * Medium access: busy = carrier, a symbol, or a frame being received.
  * DATA waits DIFS idle frames then a backoff of [0, CW) idle frames, drawn
@@ -64,6 +70,7 @@
 #include <linux/types.h>
 #include <linux/errno.h>
 #include <linux/limits.h>
+#include <linux/minmax.h>
 #include <linux/string.h>
 #include <linux/crc-ccitt.h>
 
@@ -98,6 +105,7 @@
 #define VLC_MAC_ACK_SLACK	4	/* frames of executor jitter */
 #define VLC_MAC_HUNT_MAX	(VLC_MAC_PREAMBLE_MAX + 8 + 16)
 #define VLC_MAC_SYNC_SHIFT	4	/* mean offset over 16 frames */
+#define VLC_MAC_FRAG_STEP	16	/* fragment growth per clean ACK */
 
 static const u8 vlc_mac_prefix[5] = { 0x02, 0x56, 0x4c, 0x43, 0x00 };
 
@@ -112,7 +120,7 @@ void vlc_mac_default_params(struct vlc_mac_params *p)
 	memset(p, 0, sizeof(*p));
 	p->short_addr = 1;
 	p->bits_per_symbol = 1;
-	p->frag_size = 128;
+	p->frag_size = 240;
 	p->retry_limit = 7;
 	p->cw_min = 8;
 	p->cw_max = 256;
@@ -224,6 +232,8 @@ static void vlc_mac_apply_params(struct vlc_mac *mac,
 		(mac->ack_timeout + p->difs + p->cw_max);
 	if (mac->cw < p->cw_min || mac->cw > p->cw_max)
 		mac->cw = p->cw_min;
+	if (!mac->frag_cur || mac->frag_cur > p->frag_size)
+		mac->frag_cur = p->frag_size;
 }
 
 /**
@@ -497,15 +507,29 @@ static void vlc_mac_build_data(struct vlc_mac *mac)
 	struct vlc_mac_pktinfo pi;
 	unsigned int n = 0, flen;
 	u8 *b = mac->emit.buf;
+	bool last;
 	u8 h0;
 
 	vlc_mac_pktinfo(mac, pkt->data, pkt->len, &pi);
-	flen = pi.len - mac->cur_off;
+	if (mac->retries) {
+		/* A retransmission carries exactly the bytes of the first
+		 * attempt: the receiver may hold them already (only our ACK
+		 * was lost) and appends the next fragment after them.
+		 */
+		flen = mac->cur_len;
+		last = mac->cur_last;
+	} else {
+		/* Every fragment but the last has frag_cur >= FRAG_MIN
+		 * bytes, so a packet never needs more than 32.
+		 */
+		flen = pi.len - mac->cur_off;
+		last = flen <= mac->frag_cur;
+		if (!last)
+			flen = mac->frag_cur;
+	}
 	h0 = VLC_MAC_T_DATA << VLC_MAC_TYPE_SHIFT |
 	     pi.et << VLC_MAC_H_ET_SHIFT;
-	if (flen > mac->p.frag_size)
-		flen = mac->p.frag_size;
-	else
+	if (last)
 		h0 |= VLC_MAC_H_LAST;
 	if (pi.dst < 0)
 		h0 |= VLC_MAC_H_DFULL;
@@ -533,7 +557,7 @@ static void vlc_mac_build_data(struct vlc_mac *mac)
 	mac->cur_dst = pi.dst < 0 ? VLC_MAC_BCAST : pi.dst;
 	mac->cur_group = pi.group;
 	mac->cur_len = flen;
-	mac->cur_last = h0 & VLC_MAC_H_LAST;
+	mac->cur_last = last;
 	mac->tx_state = VLC_MAC_TX_SEND;
 	mac->emitting = VLC_MAC_T_DATA;
 	mac->stats.tx_fragments++;
@@ -683,6 +707,10 @@ static void vlc_mac_rx_ack(struct vlc_mac *mac, const u8 *b)
 		return;
 	}
 	mac->stats.tx_acked++;
+	/* Through at the first attempt: try a longer next fragment. */
+	if (!mac->retries)
+		mac->frag_cur = min_t(u16, mac->frag_cur + VLC_MAC_FRAG_STEP,
+				      mac->p.frag_size);
 	vlc_mac_frag_done(mac);
 }
 
@@ -1102,6 +1130,10 @@ void vlc_mac_rx_frame(struct vlc_mac *mac, const struct vlc_phy_rx *rx)
 		return;
 	if (mac->wait_busy)
 		mac->stats.collisions++;
+	/* Fragments of this length get lost: halve the next new ones (this
+	 * one is resent as it was).
+	 */
+	mac->frag_cur = max_t(u16, mac->frag_cur / 2, VLC_MAC_FRAG_MIN);
 	if (mac->retries < mac->p.retry_limit) {
 		mac->retries++;
 		mac->stats.tx_retries++;

@@ -48,12 +48,22 @@
  */
 #define VLC_MAC_PING98_FRAMES	810
 
+/* PHY frames to carry a 1514-byte Ethernet frame (1500-byte IPv4 packet)
+ * one way, same conventions: 7 fragments (6 x 240 + 60 bytes), DATA
+ * 7 * 72 + 1500 * 8 = 12504, ACKs 7 * 64 = 448, SIFS 13 * 2 = 26. The UDP
+ * payload (1472 bytes) is 90.7% of these symbols. Asserted by "overhead".
+ */
+#define VLC_MAC_MTU_FRAMES	12978
+
 /**
  * struct vlc_mac_params - MAC settings (see vlc_mac_set_params())
  * @short_addr: this node's 8-bit address, 0..254; Ethernet addresses
  *	02:56:4c:43:00:XX are sent on air as XX
  * @bits_per_symbol: 1 (2-slot PHY mode) or 2 (4-PPM)
- * @frag_size: payload bytes per fragment, VLC_MAC_FRAG_MIN..MAX
+ * @frag_size: largest payload bytes per fragment, VLC_MAC_FRAG_MIN..MAX;
+ *	the MAC halves the fragment length (down to VLC_MAC_FRAG_MIN) after
+ *	every lost fragment and lengthens it again by 16 bytes per fragment
+ *	acknowledged at the first attempt
  * @retry_limit: retransmissions of a fragment before the packet is
  *	dropped, 0..15
  * @cw_min: initial contention window in frames, 1..@cw_max
@@ -232,6 +242,7 @@ struct vlc_mac {
 	bool cur_last;
 	u16 cur_off;		/* payload offset of the current fragment */
 	u16 cur_len;		/* payload bytes of the current fragment */
+	u16 frag_cur;		/* length of new fragments, adapted */
 	u8 retries;
 	u16 cw;
 	u16 backoff;		/* frames of backoff left */

@@ -408,11 +408,13 @@ static void tn_case_delivery(TN_CTX, int bits)
 	VLC_EXPECT_EQ(t->pkt[odd].deliveries[2], 1);
 	VLC_EXPECT_EQ(t->node[1].delivered, 4);
 	VLC_EXPECT_EQ(t->node[2].delivered, 2);
-	/* 1 + 12 unicast fragments acked, nothing retried */
-	VLC_EXPECT_EQ(t->node[0].mac.stats.tx_acked, 13);
+	/* 1 + 7 unicast fragments acked (1500 = 6 x 240 + 60), nothing
+	 * retried; the 302 bytes of the odd frame go in 2
+	 */
+	VLC_EXPECT_EQ(t->node[0].mac.stats.tx_acked, 8);
 	VLC_EXPECT_EQ(t->node[0].mac.stats.tx_retries, 0);
 	VLC_EXPECT_EQ(t->node[0].mac.stats.tx_fragments,
-		      13 + 1 + 3);
+		      8 + 1 + 2);
 	VLC_EXPECT_EQ(t->node[1].mac.stats.rx_crc_errors, 0);
 	VLC_EXPECT_EQ(vlc_mac_tx_full(&t->node[0].mac), false);
 }
@@ -1072,16 +1074,160 @@ VLC_TEST(vlc_mac_test_overhead)
 
 	tn_case_overhead(vlc_test_ctx, 1, VLC_MAC_PING98_FRAMES, 744, 64);
 
-	/* 1514 bytes: 12 fragments, 12 ACKs, 23 SIFS gaps (vlc_mac.c) */
+	/* 1514 bytes: 7 fragments, 7 ACKs, 13 SIFS gaps (vlc_mac.c) */
 	t = tn_init(2, 23, NULL);
 	VLC_ASSERT_TRUE(tn_send_ip(t, 0, 1, 1514) >= 0);
 	tn_run(t, 20000, 0);
 	VLC_ASSERT_EQ(t->pkt[0].done, 1);
-	VLC_EXPECT_EQ(t->node[0].done_frame - t->node[0].first_tx + 1, 13678);
-	VLC_EXPECT_EQ(t->node[1].tx_syms, 12 * 64);
+	VLC_EXPECT_EQ(t->node[0].done_frame - t->node[0].first_tx + 1,
+		      VLC_MAC_MTU_FRAMES);
+	VLC_EXPECT_EQ(t->node[0].tx_syms, 7 * 72 + 1500 * 8);
+	VLC_EXPECT_EQ(t->node[1].tx_syms, 7 * 64);
 
 	/* 4-PPM: 8 + 92 * 4 = 376, SIFS 2, ACK 8 + 7 * 4 = 36 */
 	tn_case_overhead(vlc_test_ctx, 2, 414, 376, 36);
+}
+
+/* 9. Fragment length adapts; a retransmission keeps its length. The
+ * first ACK of an MTU frame is lost: the sender resends fragment 0 with
+ * its 240 bytes (the receiver has them: it counts a duplicate) and cuts
+ * the following ones from 120 bytes, 16 more after each clean ACK.
+ */
+VLC_TEST(vlc_mac_test_frag_adapt)
+{
+	struct vlc_mac_tnet *t = tn_init(2, 29, NULL);
+	struct vlc_mac_stats *s = &t->node[0].mac.stats;
+	u32 i;
+
+	VLC_ASSERT_TRUE(tn_send_ip(t, 0, 1, 1514) >= 0);
+	for (i = 0; i < 5000 && !t->node[1].tx_syms; i++)
+		tn_step(t);
+	VLC_ASSERT_EQ(t->node[1].tx_syms, 1);	/* its first ACK started */
+	t->node[0].seen[1] = false;
+	for (i = 0; i < 70; i++)
+		tn_step(t);
+	t->node[0].seen[1] = true;
+	tn_run(t, 40000, 100);
+	VLC_ASSERT_EQ(t->pkt[0].done, 1);
+	VLC_EXPECT_EQ(t->pkt[0].deliveries[1], 1);
+	VLC_EXPECT_EQ(t->bad, 0);
+	VLC_EXPECT_EQ(s->tx_retries, 1);
+	VLC_EXPECT_EQ(t->node[1].mac.stats.rx_dup, 1);
+	/* 240, 240 again, then 120 136 152 168 184 200 216 and the last 84 */
+	VLC_EXPECT_EQ(s->tx_fragments, 2 + 8);
+	VLC_EXPECT_EQ(s->tx_acked, 9);
+	VLC_EXPECT_EQ(t->node[0].tx_syms,
+		      10 * 72 + (240 + 1500) * 8);
+
+	/* Under 1e-3 erasures per symbol, adapting from 240 delivers MTU
+	 * frames about as fast as fixed 48-byte fragments (the best fixed
+	 * size there), and byte-exact.
+	 */
+	{
+		static const u16 fmax[] = { 48, 240 };
+		struct vlc_mac_params p;
+		u32 frames[2];
+
+		for (i = 0; i < ARRAY_SIZE(fmax); i++) {
+			vlc_mac_default_params(&p);
+			p.frag_size = fmax[i];
+			p.retry_limit = 15;
+			t = tn_init(2, 31, &p);
+			t->erase_ppm = 1000;
+			VLC_ASSERT_TRUE(tn_queue_ip(t, 0, 1, 1514) >= 0);
+			VLC_ASSERT_TRUE(tn_queue_ip(t, 0, 1, 1514) >= 0);
+			VLC_ASSERT_TRUE(tn_queue_ip(t, 0, 1, 1514) >= 0);
+			VLC_ASSERT_TRUE(tn_queue_ip(t, 0, 1, 1514) >= 0);
+			frames[i] = tn_run(t, 400000, 0);
+			VLC_ASSERT_TRUE(tn_all_done(t));
+			VLC_EXPECT_EQ(t->node[1].delivered, 4);
+			VLC_EXPECT_EQ(t->bad, 0);
+			VLC_EXPECT_EQ(t->dup, 0);
+			VLC_TEST_LOG("frag max %u, 1e-3 erased: 4 MTU frames in %u, frag_cur %u",
+				     fmax[i], frames[i],
+				     t->node[0].mac.frag_cur);
+		}
+		VLC_EXPECT_LE(frames[1], frames[0] + frames[0] / 5);
+	}
+}
+
+/* Feed node @idx @n frames of an idle medium with a PHY report. */
+static void tn_report(struct vlc_mac_tnet *t, int idx, s32 offset,
+		      enum vlc_phy_sync sync, bool coarse, bool acquiring,
+		      unsigned int n)
+{
+	struct vlc_mac_tnode *nd = &t->node[idx];
+	struct vlc_phy_rx rx;
+	int s;
+
+	while (n--) {
+		memset(&rx, 0, sizeof(rx));
+		s = vlc_mac_tx_symbol(&nd->mac);
+		if (s >= 0)
+			nd->tx_syms++;
+		rx.sym = VLC_SYM_IDLE;
+		rx.bits = 1;
+		rx.sync = sync;
+		rx.offset_ns = offset;
+		rx.coarse = coarse;
+		rx.acquiring = acquiring;
+		if (s >= 0)
+			rx.flags = VLC_PHY_RX_OWN_TX;
+		vlc_mac_rx_frame(&nd->mac, &rx);
+	}
+}
+
+/* 10. Coarse reports from acquisition: half of the offset at once, and
+ * the averaging of fine reports starts over. While acquiring, fine
+ * reports are ignored and data is held, on an otherwise idle medium.
+ */
+VLC_TEST(vlc_mac_test_coarse)
+{
+	struct vlc_mac_params p;
+	struct vlc_mac_tnet *t;
+	struct vlc_mac_tnode *a;
+
+	vlc_mac_default_params(&p);
+	p.beacon_interval = 0;
+	t = tn_init(2, 37, &p);
+	a = &t->node[0];
+	t->node[1].present = false;
+
+	/* 10 fine reports pending, then a coarse one: applied at once */
+	tn_report(t, 0, 10000, VLC_PHY_SYNC_LATE, false, false, 10);
+	VLC_EXPECT_EQ(a->phase_calls, 0);
+	tn_report(t, 0, -300000, VLC_PHY_SYNC_NONE, true, true, 1);
+	VLC_EXPECT_EQ(a->phase_calls, 1);
+	VLC_EXPECT_EQ(a->phase_sum, -150000);
+	VLC_EXPECT_EQ(a->mac.stats.phase_corrections, 1);
+	/* the 10 earlier reports were forgotten: 15 more make no mean */
+	tn_report(t, 0, 10000, VLC_PHY_SYNC_LATE, false, false, 15);
+	VLC_EXPECT_EQ(a->phase_calls, 1);
+	tn_report(t, 0, 10000, VLC_PHY_SYNC_LATE, false, false, 1);
+	VLC_EXPECT_EQ(a->phase_calls, 2);
+	VLC_EXPECT_EQ(a->phase_sum, -150000 + 5000);
+
+	/* a coarse offset too small to halve moves nothing */
+	tn_report(t, 0, 1, VLC_PHY_SYNC_NONE, true, false, 1);
+	VLC_EXPECT_EQ(a->phase_calls, 2);
+
+	/* acquiring: fine reports ignored, the packet held */
+	a->phase_sum = 0;
+	VLC_ASSERT_TRUE(tn_send_ip(t, 0, 1, 98) >= 0);
+	tn_report(t, 0, 40000, VLC_PHY_SYNC_LATE, false, true, 200);
+	VLC_EXPECT_EQ(a->phase_calls, 2);
+	VLC_EXPECT_EQ(a->tx_syms, 0);
+	VLC_EXPECT_EQ(a->mac.stats.tx_fragments, 0);
+	/* a coarse report while acquiring still counts */
+	tn_report(t, 0, 80000, VLC_PHY_SYNC_NONE, true, true, 1);
+	VLC_EXPECT_EQ(a->phase_calls, 3);
+	VLC_EXPECT_EQ(a->phase_sum, 40000);
+	VLC_EXPECT_EQ(a->tx_syms, 0);
+	/* locked: the packet goes after DIFS and backoff */
+	tn_report(t, 0, 0, VLC_PHY_SYNC_IN, false, false,
+		  p.difs + p.cw_min + 1);
+	VLC_EXPECT_EQ(a->mac.stats.tx_fragments, 1);
+	VLC_EXPECT_GT(a->tx_syms, 0);
 }
 
 /* The one list of cases; each runner registers this table. */
@@ -1096,5 +1242,7 @@ static VLC_TEST_CASE_TYPE vlc_mac_test_cases[] = {
 	VLC_TEST_CASE(vlc_mac_test_resync)
 	VLC_TEST_CASE(vlc_mac_test_params)
 	VLC_TEST_CASE(vlc_mac_test_overhead)
+	VLC_TEST_CASE(vlc_mac_test_frag_adapt)
+	VLC_TEST_CASE(vlc_mac_test_coarse)
 	VLC_TEST_CASES_END
 };
