@@ -1,0 +1,9 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The "vlc" generic netlink family (vlc_nl.c), registered by vlc.ko. */
+#ifndef _VLC_NL_H
+#define _VLC_NL_H
+
+int vlc_nl_init(void);
+void vlc_nl_exit(void);
+
+#endif /* _VLC_NL_H */

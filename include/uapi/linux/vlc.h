@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: GPL-2.0 WITH Linux-syscall-note */
+/*
+ * Generic netlink interface of visible-light communication (VLC) devices:
+ * read and change the PHY settings of a vlc net_device at run time.
+ *
+ * Family VLC_GENL_NAME. VLC_CMD_GET with VLC_ATTR_IFINDEX (or
+ * VLC_ATTR_IFNAME) answers for one device; as a dump (NLM_F_DUMP) it lists
+ * every vlc device of the caller's network namespace. VLC_CMD_SET
+ * (CAP_NET_ADMIN) changes the settings it carries, all together or none:
+ * the settings it leaves out keep their values, and on error the extended
+ * ACK names the value that was refused.
+ *
+ * Attributes marked (ro) only appear in replies; a request carrying one is
+ * refused.
+ */
+#ifndef _UAPI_LINUX_VLC_H
+#define _UAPI_LINUX_VLC_H
+
+#define VLC_GENL_NAME		"vlc"
+#define VLC_GENL_VERSION	1
+
+enum vlc_cmd {
+	VLC_CMD_UNSPEC,
+	VLC_CMD_GET,		/* doit: one device; dumpit: all of the netns */
+	VLC_CMD_SET,		/* needs CAP_NET_ADMIN in the netns */
+
+	__VLC_CMD_MAX,
+	VLC_CMD_MAX = __VLC_CMD_MAX - 1
+};
+
+/* VLC_ATTR_MODE values */
+enum vlc_mode {
+	VLC_MODE_2SLOT,		/* 1 bit per frame, differential D1/D2 */
+	VLC_MODE_4PPM,		/* 2 bits per frame, one of D1..D4 lit */
+
+	__VLC_MODE_MAX,
+	VLC_MODE_MAX = __VLC_MODE_MAX - 1
+};
+
+enum vlc_attr {
+	VLC_ATTR_UNSPEC,
+	VLC_ATTR_PAD,
+	VLC_ATTR_IFINDEX,		/* u32 */
+	VLC_ATTR_IFNAME,		/* string, in the caller's netns */
+
+	/* settings (GET and SET); timings in nanoseconds */
+	VLC_ATTR_MODE,			/* u8, enum vlc_mode */
+	VLC_ATTR_BRIGHTNESS,		/* u32, per-mille of full light */
+	VLC_ATTR_SYNC_NS,		/* u32, S1 and S2 */
+	VLC_ATTR_GUARD_NS,		/* u32, each guard slot */
+	VLC_ATTR_DATA_NS,		/* u32, each data slot */
+	VLC_ATTR_FRAME_NS,		/* u32, the whole PWM period */
+	VLC_ATTR_TOLERANCE_NS,		/* u32, timer lateness absorbed */
+
+	/* state (ro) */
+	VLC_ATTR_BRIGHTNESS_MIN,	/* u32, range the timing allows */
+	VLC_ATTR_BRIGHTNESS_MAX,	/* u32 */
+	VLC_ATTR_SHORT_ADDR,		/* u8, address on air */
+	VLC_ATTR_EXECUTOR,		/* string: hrtimer, thread, external */
+	VLC_ATTR_RUNNING,		/* u8, interface up */
+	VLC_ATTR_CARRIER,		/* u8, a neighbour is seen */
+	VLC_ATTR_LOCKED,		/* u8, fine sync (not acquiring) */
+	VLC_ATTR_SIGNAL,		/* u32, lit data slot above ambient */
+	VLC_ATTR_NOISE,			/* u32, noise rms */
+	VLC_ATTR_AMBIENT,		/* u32, ambient at the data slots */
+	VLC_ATTR_PHY_FRAMES,		/* u64, frame periods elapsed */
+	VLC_ATTR_PHY_SYMBOLS_TX,	/* u64 */
+	VLC_ATTR_PHY_SYMBOLS_RX,	/* u64 */
+	VLC_ATTR_PHY_ERASURES,		/* u64 */
+	VLC_ATTR_PHY_LATE,		/* u64, boundaries later than tolerance */
+	VLC_ATTR_PHY_OVERRUNS,		/* u64 */
+
+	__VLC_ATTR_MAX,
+	VLC_ATTR_MAX = __VLC_ATTR_MAX - 1
+};
+
+#endif /* _UAPI_LINUX_VLC_H */

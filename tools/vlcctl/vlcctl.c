@@ -1,0 +1,604 @@
+// SPDX-License-Identifier: GPL-2.0
+/* vlcctl: show and change the PHY settings of vlc net_devices at run time,
+ * through the "vlc" generic netlink family (include/uapi/linux/vlc.h).
+ *
+ *   vlcctl show [DEV]
+ *   vlcctl set DEV [mode 2slot|4ppm] [brightness N] [frame-us N]
+ *                  [sync-us N] [guard-us N] [data-us N] [tolerance-us N]
+ *
+ * Errors print the kernel's extended ACK (the message, the attribute it
+ * points at and the allowed range) and exit with status 1; usage errors
+ * exit with 2.
+ */
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <libmnl/libmnl.h>
+#include <linux/genetlink.h>
+#include <linux/netlink.h>
+#include <linux/vlc.h>
+
+#ifndef NETLINK_EXT_ACK
+#define NETLINK_EXT_ACK 11
+#endif
+
+static const char *prog = "vlcctl";
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* What the user calls each attribute (error messages, parsing). */
+static const char *const attr_name[VLC_ATTR_MAX + 1] = {
+	[VLC_ATTR_IFINDEX] = "ifindex",
+	[VLC_ATTR_IFNAME] = "device",
+	[VLC_ATTR_MODE] = "mode",
+	[VLC_ATTR_BRIGHTNESS] = "brightness",
+	[VLC_ATTR_SYNC_NS] = "sync-us",
+	[VLC_ATTR_GUARD_NS] = "guard-us",
+	[VLC_ATTR_DATA_NS] = "data-us",
+	[VLC_ATTR_FRAME_NS] = "frame-us",
+	[VLC_ATTR_TOLERANCE_NS] = "tolerance-us",
+};
+
+struct ctx {
+	struct mnl_socket *nl;
+	uint16_t family;
+	unsigned int portid;
+	uint32_t seq;
+	char *buf;
+	const struct nlmsghdr *req;	/* for extack offsets */
+	const char *what;		/* "show vlc0", for messages */
+	int shown;
+};
+
+static void help(FILE *f)
+{
+	fprintf(f,
+		"usage: %s show [DEV]\n"
+		"       %s set DEV [mode 2slot|4ppm] [brightness N] [frame-us N]\n"
+		"                  [sync-us N] [guard-us N] [data-us N] [tolerance-us N]\n"
+		"brightness is in per-mille of full light; timings in microseconds\n"
+		"(up to three decimals). Settings left out keep their values.\n",
+		prog, prog);
+}
+
+static int usage_err(const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", prog);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	help(stderr);
+	return 2;
+}
+
+/* ---- extended ACK ---- */
+
+struct extack {
+	const char *msg;
+	uint32_t offs;
+	bool has_offs;
+	uint32_t miss_type;
+	bool has_miss;
+	uint64_t min, max;
+	bool has_min, has_max;
+	bool min_signed;
+	int64_t smin, smax;
+};
+
+static int policy_cb(const struct nlattr *a, void *data)
+{
+	struct extack *ea = data;
+
+	switch (mnl_attr_get_type(a)) {
+	case NL_POLICY_TYPE_ATTR_MIN_VALUE_U:
+		ea->min = mnl_attr_get_u64(a);
+		ea->has_min = true;
+		break;
+	case NL_POLICY_TYPE_ATTR_MAX_VALUE_U:
+		ea->max = mnl_attr_get_u64(a);
+		ea->has_max = true;
+		break;
+	default:
+		break;
+	}
+	return MNL_CB_OK;
+}
+
+static int extack_cb(const struct nlattr *a, void *data)
+{
+	struct extack *ea = data;
+
+	switch (mnl_attr_get_type(a)) {
+	case NLMSGERR_ATTR_MSG:
+		if (mnl_attr_validate(a, MNL_TYPE_NUL_STRING) >= 0)
+			ea->msg = mnl_attr_get_str(a);
+		break;
+	case NLMSGERR_ATTR_OFFS:
+		if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0) {
+			ea->offs = mnl_attr_get_u32(a);
+			ea->has_offs = true;
+		}
+		break;
+	case NLMSGERR_ATTR_MISS_TYPE:
+		if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0) {
+			ea->miss_type = mnl_attr_get_u32(a);
+			ea->has_miss = true;
+		}
+		break;
+	case NLMSGERR_ATTR_POLICY:
+		mnl_attr_parse_nested(a, policy_cb, ea);
+		break;
+	default:
+		break;
+	}
+	return MNL_CB_OK;
+}
+
+static const char *name_of(unsigned int type)
+{
+	if (type <= VLC_ATTR_MAX && attr_name[type])
+		return attr_name[type];
+	return "attribute";
+}
+
+/* Print a refused request the way the kernel explained it. */
+static void report(struct ctx *c, const struct nlmsghdr *nlh)
+{
+	const struct nlmsgerr *err = mnl_nlmsg_get_payload(nlh);
+	struct extack ea = { 0 };
+	size_t hlen = sizeof(*err);
+	const char *attr = NULL;
+
+	if (!(nlh->nlmsg_flags & NLM_F_CAPPED))
+		hlen += err->msg.nlmsg_len - sizeof(struct nlmsghdr);
+	if ((nlh->nlmsg_flags & NLM_F_ACK_TLVS) &&
+	    nlh->nlmsg_len > NLMSG_HDRLEN + hlen)
+		mnl_attr_parse_payload((const char *)err + hlen,
+				       nlh->nlmsg_len - NLMSG_HDRLEN - hlen,
+				       extack_cb, &ea);
+
+	/* The offset is into our request: find the attribute there. */
+	if (ea.has_offs && c->req && ea.offs + sizeof(struct nlattr) <=
+	    c->req->nlmsg_len) {
+		const struct nlattr *a = (const void *)((const char *)c->req +
+							ea.offs);
+
+		attr = name_of(a->nla_type & NLA_TYPE_MASK);
+	} else if (ea.has_miss) {
+		attr = name_of(ea.miss_type);
+	}
+
+	fprintf(stderr, "%s: %s: ", prog, c->what);
+	if (ea.msg)
+		fprintf(stderr, "%s", ea.msg);
+	else
+		fprintf(stderr, "%s", strerror(-err->error));
+	if (attr)
+		fprintf(stderr, " [%s", attr);
+	if (attr && ea.has_min && ea.has_max)
+		fprintf(stderr, ": %llu..%llu", (unsigned long long)ea.min,
+			(unsigned long long)ea.max);
+	if (attr)
+		fputc(']', stderr);
+	if (ea.msg)
+		fprintf(stderr, " (%s)", strerror(-err->error));
+	fputc('\n', stderr);
+}
+
+/* ---- requests ---- */
+
+static struct nlmsghdr *new_req(struct ctx *c, uint16_t type, uint16_t flags,
+				uint8_t cmd, uint8_t version)
+{
+	struct nlmsghdr *nlh = mnl_nlmsg_put_header(c->buf);
+	struct genlmsghdr *g;
+
+	nlh->nlmsg_type = type;
+	nlh->nlmsg_flags = NLM_F_REQUEST | flags;
+	nlh->nlmsg_seq = ++c->seq;
+	g = mnl_nlmsg_put_extra_header(nlh, sizeof(*g));
+	g->cmd = cmd;
+	g->version = version;
+	return nlh;
+}
+
+/* Send @nlh and feed the answers to @cb until the ACK or the end of the
+ * dump. Return: 0, or -1 with the error reported.
+ */
+static int talk(struct ctx *c, struct nlmsghdr *nlh, mnl_cb_t cb, void *data)
+{
+	char *rbuf = malloc(MNL_SOCKET_BUFFER_SIZE * 8);
+	size_t rlen = MNL_SOCKET_BUFFER_SIZE * 8;
+	int ret = -1;
+
+	if (!rbuf) {
+		perror(prog);
+		return -1;
+	}
+	c->req = nlh;
+	if (mnl_socket_sendto(c->nl, nlh, nlh->nlmsg_len) < 0) {
+		fprintf(stderr, "%s: %s: send: %s\n", prog, c->what,
+			strerror(errno));
+		goto out;
+	}
+	for (;;) {
+		ssize_t n = mnl_socket_recvfrom(c->nl, rbuf, rlen);
+		const struct nlmsghdr *h = (const void *)rbuf;
+		int len = n;
+
+		if (n < 0) {
+			fprintf(stderr, "%s: %s: receive: %s\n", prog, c->what,
+				strerror(errno));
+			goto out;
+		}
+		for (; mnl_nlmsg_ok(h, len); h = mnl_nlmsg_next(h, &len)) {
+			if (h->nlmsg_seq != nlh->nlmsg_seq ||
+			    h->nlmsg_pid != c->portid)
+				continue;
+			if (h->nlmsg_type == NLMSG_DONE) {
+				const int *e = mnl_nlmsg_get_payload(h);
+
+				/* a dump that failed half way says so here */
+				if (mnl_nlmsg_get_payload_len(h) >= sizeof(*e) &&
+				    *e < 0)
+					fprintf(stderr, "%s: %s: %s\n", prog,
+						c->what, strerror(-*e));
+				else
+					ret = 0;
+				goto out;
+			}
+			if (h->nlmsg_type == NLMSG_ERROR) {
+				const struct nlmsgerr *e =
+					mnl_nlmsg_get_payload(h);
+
+				if (e->error)
+					report(c, h);
+				else
+					ret = 0;
+				goto out;
+			}
+			if (cb && cb(h, data) < MNL_CB_OK)
+				goto out;
+		}
+	}
+out:
+	c->req = NULL;
+	free(rbuf);
+	return ret;
+}
+
+static int family_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct nlattr *a;
+
+	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr))
+		if (mnl_attr_get_type(a) == CTRL_ATTR_FAMILY_ID &&
+		    mnl_attr_validate(a, MNL_TYPE_U16) >= 0)
+			*(uint16_t *)data = mnl_attr_get_u16(a);
+	return MNL_CB_OK;
+}
+
+static int resolve_family(struct ctx *c)
+{
+	struct nlmsghdr *nlh = new_req(c, GENL_ID_CTRL, NLM_F_ACK,
+				       CTRL_CMD_GETFAMILY, 1);
+	const char *what = c->what;
+
+	mnl_attr_put_strz(nlh, CTRL_ATTR_FAMILY_NAME, VLC_GENL_NAME);
+	c->what = "generic netlink family \"" VLC_GENL_NAME
+		  "\" (is vlc.ko loaded?)";
+	if (talk(c, nlh, family_cb, &c->family) || !c->family)
+		return -1;
+	c->what = what;
+	return 0;
+}
+
+/* ---- show ---- */
+
+struct info {
+	const struct nlattr *a[VLC_ATTR_MAX + 1];
+};
+
+static int info_attr_cb(const struct nlattr *a, void *data)
+{
+	struct info *in = data;
+	unsigned int type = mnl_attr_get_type(a);
+
+	if (type <= VLC_ATTR_MAX)
+		in->a[type] = a;
+	return MNL_CB_OK;
+}
+
+static uint32_t get32(const struct info *in, int type)
+{
+	const struct nlattr *a = in->a[type];
+
+	return a && mnl_attr_get_payload_len(a) >= 4 ? mnl_attr_get_u32(a) : 0;
+}
+
+static uint8_t get8(const struct info *in, int type)
+{
+	const struct nlattr *a = in->a[type];
+
+	return a && mnl_attr_get_payload_len(a) >= 1 ? mnl_attr_get_u8(a) : 0;
+}
+
+static unsigned long long get64(const struct info *in, int type)
+{
+	const struct nlattr *a = in->a[type];
+
+	return a && mnl_attr_get_payload_len(a) >= 8 ? mnl_attr_get_u64(a) : 0;
+}
+
+static const char *getstr(const struct info *in, int type)
+{
+	const struct nlattr *a = in->a[type];
+
+	if (!a || mnl_attr_validate(a, MNL_TYPE_NUL_STRING) < 0)
+		return "?";
+	return mnl_attr_get_str(a);
+}
+
+/* Nanoseconds as microseconds, with decimals only when needed. */
+static const char *us(char *b, size_t n, uint32_t ns)
+{
+	if (ns % 1000)
+		snprintf(b, n, "%u.%03u", ns / 1000, ns % 1000);
+	else
+		snprintf(b, n, "%u", ns / 1000);
+	return b;
+}
+
+static int show_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct ctx *c = data;
+	struct info in = { 0 };
+	char b[5][16];
+	uint32_t frame;
+	unsigned int bits;
+	uint8_t mode;
+
+	if (mnl_attr_parse(nlh, sizeof(struct genlmsghdr), info_attr_cb,
+			   &in) < 0)
+		return MNL_CB_ERROR;
+	mode = get8(&in, VLC_ATTR_MODE);
+	bits = mode == VLC_MODE_4PPM ? 2 : 1;
+	frame = get32(&in, VLC_ATTR_FRAME_NS);
+
+	printf("%s: ifindex %u mode %s brightness %u (%u..%u) short-addr %u executor %s\n",
+	       getstr(&in, VLC_ATTR_IFNAME), get32(&in, VLC_ATTR_IFINDEX),
+	       mode == VLC_MODE_4PPM ? "4ppm" : mode == VLC_MODE_2SLOT ?
+	       "2slot" : "?",
+	       get32(&in, VLC_ATTR_BRIGHTNESS),
+	       get32(&in, VLC_ATTR_BRIGHTNESS_MIN),
+	       get32(&in, VLC_ATTR_BRIGHTNESS_MAX),
+	       get8(&in, VLC_ATTR_SHORT_ADDR), getstr(&in, VLC_ATTR_EXECUTOR));
+	printf("\tframe-us %s sync-us %s guard-us %s data-us %s tolerance-us %s",
+	       us(b[0], sizeof(b[0]), frame),
+	       us(b[1], sizeof(b[1]), get32(&in, VLC_ATTR_SYNC_NS)),
+	       us(b[2], sizeof(b[2]), get32(&in, VLC_ATTR_GUARD_NS)),
+	       us(b[3], sizeof(b[3]), get32(&in, VLC_ATTR_DATA_NS)),
+	       us(b[4], sizeof(b[4]), get32(&in, VLC_ATTR_TOLERANCE_NS)));
+	printf(" (%llu bit/s raw)\n",
+	       frame ? (unsigned long long)bits * 1000000000 / frame : 0ULL);
+	printf("\tlink %s carrier %s locked %s signal %u noise %u ambient %u\n",
+	       get8(&in, VLC_ATTR_RUNNING) ? "up" : "down",
+	       get8(&in, VLC_ATTR_CARRIER) ? "yes" : "no",
+	       get8(&in, VLC_ATTR_LOCKED) ? "yes" : "no",
+	       get32(&in, VLC_ATTR_SIGNAL), get32(&in, VLC_ATTR_NOISE),
+	       get32(&in, VLC_ATTR_AMBIENT));
+	printf("\tframes %llu symbols-tx %llu symbols-rx %llu",
+	       get64(&in, VLC_ATTR_PHY_FRAMES),
+	       get64(&in, VLC_ATTR_PHY_SYMBOLS_TX),
+	       get64(&in, VLC_ATTR_PHY_SYMBOLS_RX));
+	printf(" erasures %llu late %llu overruns %llu\n",
+	       get64(&in, VLC_ATTR_PHY_ERASURES),
+	       get64(&in, VLC_ATTR_PHY_LATE),
+	       get64(&in, VLC_ATTR_PHY_OVERRUNS));
+	c->shown++;
+	return MNL_CB_OK;
+}
+
+static int cmd_show(struct ctx *c, int argc, char **argv)
+{
+	struct nlmsghdr *nlh;
+	char what[64];
+
+	if (argc > 1)
+		return usage_err("show: one device at most, not '%s'", argv[1]);
+	if (argc == 1) {
+		snprintf(what, sizeof(what), "show %s", argv[0]);
+		c->what = what;
+		if (resolve_family(c))
+			return 1;
+		nlh = new_req(c, c->family, NLM_F_ACK, VLC_CMD_GET,
+			      VLC_GENL_VERSION);
+		mnl_attr_put_strz(nlh, VLC_ATTR_IFNAME, argv[0]);
+	} else {
+		c->what = "show";
+		if (resolve_family(c))
+			return 1;
+		nlh = new_req(c, c->family, NLM_F_DUMP, VLC_CMD_GET,
+			      VLC_GENL_VERSION);
+	}
+	return talk(c, nlh, show_cb, c) ? 1 : 0;
+}
+
+/* ---- set ---- */
+
+/* "12", "12.5" or "0.125" microseconds to nanoseconds. */
+static int parse_us(const char *s, uint32_t *ns)
+{
+	uint64_t v = 0;
+	int frac = -1;
+
+	if (!*s)
+		return -1;
+	for (; *s; s++) {
+		if (*s == '.' && frac < 0) {
+			frac = 0;
+			continue;
+		}
+		if (*s < '0' || *s > '9' || frac == 3)
+			return -1;
+		v = v * 10 + (*s - '0');
+		if (frac >= 0)
+			frac++;
+		if (v > UINT32_MAX)
+			return -1;
+	}
+	if (frac == 0)
+		return -1;
+	for (frac = frac < 0 ? 0 : frac; frac < 3; frac++)
+		v *= 10;
+	if (v > UINT32_MAX)
+		return -1;
+	*ns = v;
+	return 0;
+}
+
+static int parse_u32(const char *s, uint32_t *v)
+{
+	char *end;
+	unsigned long long x;
+
+	if (*s < '0' || *s > '9')
+		return -1;
+	errno = 0;
+	x = strtoull(s, &end, 10);
+	if (errno || *end || x > UINT32_MAX)
+		return -1;
+	*v = x;
+	return 0;
+}
+
+static const struct {
+	const char *key;
+	int type;
+} timing_keys[] = {
+	{ "frame-us", VLC_ATTR_FRAME_NS },
+	{ "sync-us", VLC_ATTR_SYNC_NS },
+	{ "guard-us", VLC_ATTR_GUARD_NS },
+	{ "data-us", VLC_ATTR_DATA_NS },
+	{ "tolerance-us", VLC_ATTR_TOLERANCE_NS },
+};
+
+static int cmd_set(struct ctx *c, int argc, char **argv)
+{
+	struct { int type; uint32_t v; } set[8];
+	struct nlmsghdr *nlh;
+	unsigned int i, nset = 0;
+	char what[64];
+	uint32_t v;
+	int n;
+
+	if (argc < 1)
+		return usage_err("set: which device?");
+	if (argc < 3)
+		return usage_err("set %s: nothing to set", argv[0]);
+	if (argc % 2 == 0)
+		return usage_err("set: '%s' needs a value", argv[argc - 1]);
+	if ((argc - 1) / 2 > (int)ARRAY_SIZE(set))
+		return usage_err("set %s: too many settings", argv[0]);
+
+	/* All of the command line is checked before the kernel is asked. */
+	for (n = 1; n < argc; n += 2) {
+		const char *k = argv[n], *val = argv[n + 1];
+
+		if (!strcmp(k, "mode")) {
+			if (!strcmp(val, "2slot"))
+				v = VLC_MODE_2SLOT;
+			else if (!strcmp(val, "4ppm"))
+				v = VLC_MODE_4PPM;
+			else
+				return usage_err("mode: '%s' is neither 2slot nor 4ppm",
+						 val);
+			set[nset].type = VLC_ATTR_MODE;
+		} else if (!strcmp(k, "brightness")) {
+			if (parse_u32(val, &v))
+				return usage_err("brightness: '%s' is not a number of per-mille",
+						 val);
+			set[nset].type = VLC_ATTR_BRIGHTNESS;
+		} else {
+			for (i = 0; i < ARRAY_SIZE(timing_keys); i++)
+				if (!strcmp(k, timing_keys[i].key))
+					break;
+			if (i == ARRAY_SIZE(timing_keys))
+				return usage_err("set: unknown setting '%s'", k);
+			if (parse_us(val, &v)) {
+				fprintf(stderr,
+					"%s: %s: '%s' is not microseconds (0..4294967.295)\n",
+					prog, k, val);
+				return 2;
+			}
+			set[nset].type = timing_keys[i].type;
+		}
+		set[nset++].v = v;
+	}
+
+	snprintf(what, sizeof(what), "set %s", argv[0]);
+	c->what = what;
+	if (resolve_family(c))
+		return 1;
+	nlh = new_req(c, c->family, NLM_F_ACK, VLC_CMD_SET, VLC_GENL_VERSION);
+	mnl_attr_put_strz(nlh, VLC_ATTR_IFNAME, argv[0]);
+	for (i = 0; i < nset; i++) {
+		if (set[i].type == VLC_ATTR_MODE)
+			mnl_attr_put_u8(nlh, set[i].type, set[i].v);
+		else
+			mnl_attr_put_u32(nlh, set[i].type, set[i].v);
+	}
+	return talk(c, nlh, NULL, NULL) ? 1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct ctx c = { 0 };
+	int one = 1, ret;
+
+	if (argc < 2) {
+		help(stderr);
+		return 2;
+	}
+	if (!strcmp(argv[1], "help") || !strcmp(argv[1], "-h") ||
+	    !strcmp(argv[1], "--help")) {
+		help(stdout);
+		return 0;
+	}
+	if (strcmp(argv[1], "show") && strcmp(argv[1], "set"))
+		return usage_err("unknown command '%s'", argv[1]);
+
+	c.buf = malloc(MNL_SOCKET_BUFFER_SIZE);
+	c.nl = mnl_socket_open(NETLINK_GENERIC);
+	if (!c.buf || !c.nl) {
+		perror(prog);
+		return 1;
+	}
+	/* Extended ACKs: the kernel's message and the attribute it names. */
+	mnl_socket_setsockopt(c.nl, NETLINK_EXT_ACK, &one, sizeof(one));
+	if (mnl_socket_bind(c.nl, 0, MNL_SOCKET_AUTOPID) < 0) {
+		perror(prog);
+		return 1;
+	}
+	c.portid = mnl_socket_get_portid(c.nl);
+	c.seq = time(NULL);
+
+	if (!strcmp(argv[1], "show"))
+		ret = cmd_show(&c, argc - 2, argv + 2);
+	else
+		ret = cmd_set(&c, argc - 2, argv + 2);
+
+	mnl_socket_close(c.nl);
+	free(c.buf);
+	return ret;
+}
