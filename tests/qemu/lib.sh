@@ -91,3 +91,45 @@ tcp_transfer() {
 	[ "$tx" = "$rx" ] || fail "tcp transfer of $1 bytes corrupt or short ($(wc -c </tmp/rx.bin) bytes)"
 	echo "ok - $1 bytes over TCP, sha256 matches"
 }
+
+# sim_id NS: the simulator's number of the node behind vlc0 in NS
+sim_id() {
+	ip netns exec "$1" ethtool -i vlc0 | sed -n 's/^bus-info: vlc_sim\.//p'
+}
+
+# sim_node NS FILE: path of the debugfs FILE of that node
+sim_node() {
+	echo "/sys/kernel/debug/vlc_sim/$(sim_id "$1")/$2"
+}
+
+# vlc_pair_rx RX: vlc_pair, but both nodes sense with RX ("pd" or "led"),
+# set before the interfaces go up.
+vlc_pair_rx() {
+	ip netns add a
+	ip netns add b
+	ip link add vlca type vlc
+	ip link add vlcb type vlc
+	for d in vlca vlcb; do
+		id=$(ethtool -i $d | sed -n 's/^bus-info: vlc_sim\.//p')
+		echo "$1" >"/sys/kernel/debug/vlc_sim/$id/rx"
+	done
+	ip link set vlca netns a name vlc0
+	ip link set vlcb netns b name vlc0
+	ip -n a addr add 10.0.0.1/24 dev vlc0
+	ip -n b addr add 10.0.0.2/24 dev vlc0
+	ip -n a link set vlc0 up
+	ip -n b link set vlc0 up
+}
+
+# wait_vtime_ms MS: until the simulator's virtual time has gone MS ms on;
+# fails the scenario after 120 s of wall time.
+wait_vtime_ms() {
+	vt=/sys/kernel/debug/vlc_sim/vtime_ns
+	end=$(($(cat $vt) + $1 * 1000000))
+	i=0
+	while [ "$(cat $vt)" -lt $end ]; do
+		[ $i -lt 1200 ] || fail "virtual time stuck"
+		sleep 0.1
+		i=$((i + 1))
+	done
+}

@@ -64,6 +64,8 @@ enum {
  * @phy: the frame engine
  * @mac: the MAC state machine
  * @napi: delivers received frames and carrier changes in softirq context
+ * @acq_work: runs the PHY's acquisition search in process context, for
+ *	the hrtimer and thread executors (see vlc_phy_acq_begin())
  * @txq: skbs from ndo_start_xmit to the executor
  * @txq_head: next free entry, written by ndo_start_xmit
  * @txq_tail: next entry to take, written by the executor
@@ -83,6 +85,7 @@ struct vlc_dev {
 	struct vlc_phy phy;
 	struct vlc_mac mac;
 	struct napi_struct napi;
+	struct work_struct acq_work;
 
 	struct sk_buff *txq[VLC_TXQ_LEN];
 	unsigned int txq_head;
@@ -102,9 +105,11 @@ struct vlc_dev {
 };
 
 void vlc_netdev_setup(struct net_device *ndev);
+bool vlc_netdev_is_vlc(const struct net_device *ndev);
 int vlc_dev_attach(struct vlc_dev *vd, const struct vlc_pin_ops *pins,
 		   void *pin_ctx, enum vlc_exec_kind kind);
 u64 vlc_dev_run(void *ctx, u64 now_ns);
+int vlc_dev_set_pins(struct vlc_dev *vd, const struct vlc_pin_ops *pins);
 void vlc_dev_set_rx_min_level(struct vlc_dev *vd, u32 level);
 void vlc_dev_get_phy_config(struct vlc_dev *vd, struct vlc_phy_timing *t,
 			    enum vlc_phy_mode *mode, u32 *brightness);

@@ -13,7 +13,10 @@
 #include <linux/module.h>
 #include <linux/netdevice.h>
 #include <linux/random.h>
+#include <linux/rtnetlink.h>
 #include <linux/timekeeping.h>
+#include <linux/workqueue.h>
+#include <net/neighbour.h>
 
 #include "vlc_dev.h"
 
@@ -172,10 +175,38 @@ u64 vlc_dev_run(void *ctx, u64 now_ns)
 {
 	struct vlc_dev *vd = ctx;
 
+	u64 next;
+
 	vlc_exec_assert_held(&vd->exec);
-	return vlc_phy_tick(&vd->phy, now_ns);
+	next = vlc_phy_tick(&vd->phy, now_ns);
+	if (vlc_phy_acq_pending(&vd->phy))
+		queue_work(system_unbound_wq, &vd->acq_work);
+	return next;
 }
 EXPORT_SYMBOL_GPL(vlc_dev_run);
+
+/* ---- process context: the acquisition search ---- */
+
+/* About a million instructions per searched frame: too much for a tick,
+ * so the tick captures and this work item searches, on any CPU, while
+ * the ticks go on. Frames captured meanwhile are skipped.
+ */
+static void vlc_dev_acq_work(struct work_struct *work)
+{
+	struct vlc_dev *vd = container_of(work, struct vlc_dev, acq_work);
+	unsigned long flags;
+	bool taken;
+
+	flags = vlc_exec_lock(&vd->exec);
+	taken = vlc_phy_acq_begin(&vd->phy);
+	vlc_exec_unlock(&vd->exec, flags);
+	if (!taken)
+		return;
+	vlc_phy_acq_search(&vd->phy);
+	flags = vlc_exec_lock(&vd->exec);
+	vlc_phy_acq_end(&vd->phy);
+	vlc_exec_unlock(&vd->exec, flags);
+}
 
 /* ---- NAPI: softirq context ---- */
 
@@ -262,6 +293,8 @@ static int vlc_netdev_stop(struct net_device *ndev)
 
 	netif_stop_queue(ndev);
 	vlc_exec_stop(&vd->exec);
+	/* no tick queues it any more; vlc_phy_start() forgets its frame */
+	cancel_work_sync(&vd->acq_work);
 
 	flags = vlc_exec_lock(&vd->exec);
 	vlc_phy_stop(&vd->phy, vlc_exec_now(&vd->exec));
@@ -366,6 +399,20 @@ static int vlc_netdev_set_mac_address(struct net_device *ndev, void *addr)
 	return err;
 }
 
+/* ARP and ND retry after 1 s by default; on a 2000 bit/s link a request
+ * and its reply take about that on air alone, more behind other traffic
+ * (IPv6 housekeeping after link-up delayed an ARP reply by 1.9 s), and
+ * three unanswered retries drop the packets queued on the entry.
+ */
+#define VLC_NEIGH_RETRANS	(4 * HZ)
+
+static int vlc_netdev_neigh_setup(struct net_device *ndev,
+				  struct neigh_parms *p)
+{
+	NEIGH_VAR_INIT(p, RETRANS_TIME, VLC_NEIGH_RETRANS);
+	return 0;
+}
+
 static const struct net_device_ops vlc_netdev_ops = {
 	.ndo_open		= vlc_netdev_open,
 	.ndo_stop		= vlc_netdev_stop,
@@ -373,6 +420,7 @@ static const struct net_device_ops vlc_netdev_ops = {
 	.ndo_get_stats64	= vlc_netdev_get_stats64,
 	.ndo_set_mac_address	= vlc_netdev_set_mac_address,
 	.ndo_validate_addr	= eth_validate_addr,
+	.ndo_neigh_setup	= vlc_netdev_neigh_setup,
 };
 
 static void vlc_ethtool_get_drvinfo(struct net_device *ndev,
@@ -520,6 +568,15 @@ void vlc_netdev_setup(struct net_device *ndev)
 EXPORT_SYMBOL_GPL(vlc_netdev_setup);
 
 /**
+ * vlc_netdev_is_vlc - whether netdev_priv(@ndev) is a struct vlc_dev
+ * @ndev: any net_device
+ */
+bool vlc_netdev_is_vlc(const struct net_device *ndev)
+{
+	return ndev->netdev_ops == &vlc_netdev_ops;
+}
+
+/**
  * vlc_dev_attach - bind a VLC device to its pins and executor
  * @vd: private part of a device set up by vlc_netdev_setup()
  * @pins: pin operations of the backend
@@ -540,6 +597,9 @@ int vlc_dev_attach(struct vlc_dev *vd, const struct vlc_pin_ops *pins,
 	}
 	vlc_exec_init(&vd->exec, kind, vlc_dev_run, vd, netdev_name(vd->ndev));
 	vlc_phy_init(&vd->phy, pins, pin_ctx, &vlc_dev_phy_client, vd);
+	/* the simulator runs the search in virtual time, deterministically */
+	vlc_phy_set_acq_defer(&vd->phy, kind != VLC_EXEC_EXTERNAL);
+	INIT_WORK(&vd->acq_work, vlc_dev_acq_work);
 	vlc_mac_default_params(&mp);
 	vlc_mac_init(&vd->mac, &mp, &vlc_dev_mac_ops, vd);
 	vlc_dev_sync_short_addr(vd);
@@ -547,6 +607,30 @@ int vlc_dev_attach(struct vlc_dev *vd, const struct vlc_pin_ops *pins,
 	return 0;
 }
 EXPORT_SYMBOL_GPL(vlc_dev_attach);
+
+/**
+ * vlc_dev_set_pins - swap the pin operations of a device that is down
+ * @vd: VLC device
+ * @pins: new pin operations, same context as before
+ *
+ * Context: process context, RTNL held. Return: 0, -EBUSY while the
+ * interface is up, or -EINVAL if the executor cannot drive @pins.
+ */
+int vlc_dev_set_pins(struct vlc_dev *vd, const struct vlc_pin_ops *pins)
+{
+	unsigned long flags;
+
+	ASSERT_RTNL();
+	if (netif_running(vd->ndev))
+		return -EBUSY;
+	if (pins->can_sleep && vd->exec.kind == VLC_EXEC_HRTIMER)
+		return -EINVAL;
+	flags = vlc_exec_lock(&vd->exec);
+	vlc_phy_set_pins(&vd->phy, pins);
+	vlc_exec_unlock(&vd->exec, flags);
+	return 0;
+}
+EXPORT_SYMBOL_GPL(vlc_dev_set_pins);
 
 /**
  * vlc_dev_set_rx_min_level - tell the PHY the backend's light scale
@@ -600,6 +684,13 @@ int vlc_dev_set_phy_config(struct vlc_dev *vd, const struct vlc_phy_timing *t,
 
 	flags = vlc_exec_lock(&vd->exec);
 	ret = vlc_phy_set_config(&vd->phy, t, mode, brightness, why);
+	if (!ret && vd->mac.p.bits_per_symbol != vlc_phy_bits(mode)) {
+		/* The MAC's next frame uses the symbols of the new mode. */
+		struct vlc_mac_params p = vd->mac.p;
+
+		p.bits_per_symbol = vlc_phy_bits(mode);
+		vlc_mac_set_params(&vd->mac, &p, NULL);
+	}
 	vlc_exec_unlock(&vd->exec, flags);
 	return ret;
 }

@@ -13,6 +13,10 @@
  * event, paced to the wall clock by the speed parameter. Given the seed,
  * a run is deterministic. Topology, clocks and faults are set through
  * debugfs (Documentation/networking/vlc.rst, "Simulator").
+ *
+ * A node senses with a photodiode (default) or with its own LED, as the
+ * seed's LED-to-LED method does: 1/VLC_SIM_LED_DIV of the responsivity,
+ * blind while the LED is lit, and pin ops with shared_led set.
  */
 
 #include <linux/debugfs.h>
@@ -36,6 +40,8 @@
 #define VLC_SIM_FULL		1000	/* light of a lit LED at gain 1000 */
 #define VLC_SIM_GAIN_MAX	1000
 #define VLC_SIM_SKEW_MAX	100000	/* ppm */
+#define VLC_SIM_LED_DIV		8	/* LED receiver: 1/8 of a photodiode */
+#define VLC_SIM_BURST_US_MAX	10000000	/* 10 s */
 
 static unsigned int speed = 100;
 module_param(speed, uint, 0644);
@@ -73,6 +79,50 @@ static unsigned int late_ns = 500000;
 module_param(late_ns, uint, 0644);
 MODULE_PARM_DESC(late_ns, "fault: how late a late callback runs, ns (default 500000: one frame)");
 
+/* A uint parameter with an upper bound; -EINVAL names it otherwise. */
+static int vlc_sim_param_max(const char *val, const struct kernel_param *kp,
+			     unsigned int max)
+{
+	unsigned int v;
+
+	if (kstrtouint(val, 0, &v) || v > max) {
+		pr_err("vlc_sim: %s: expected 0..%u\n", kp->name, max);
+		return -EINVAL;
+	}
+	WRITE_ONCE(*(unsigned int *)kp->arg, v);
+	return 0;
+}
+
+static int vlc_sim_set_ppm(const char *val, const struct kernel_param *kp)
+{
+	return vlc_sim_param_max(val, kp, 1000000);
+}
+
+static int vlc_sim_set_burst_us(const char *val, const struct kernel_param *kp)
+{
+	return vlc_sim_param_max(val, kp, VLC_SIM_BURST_US_MAX);
+}
+
+static const struct kernel_param_ops vlc_sim_ppm_ops = {
+	.set	= vlc_sim_set_ppm,
+	.get	= param_get_uint,
+};
+
+static const struct kernel_param_ops vlc_sim_burst_us_ops = {
+	.set	= vlc_sim_set_burst_us,
+	.get	= param_get_uint,
+};
+
+static unsigned int burst_ppm;
+module_param_cb(burst_ppm, &vlc_sim_ppm_ops, &burst_ppm, 0644);
+__MODULE_PARM_TYPE(burst_ppm, "uint");
+MODULE_PARM_DESC(burst_ppm, "fault: probability per measured window, in ppm (at most 1000000), that an error burst starts at that receiver; debugfs N/bursts counts them (default 0)");
+
+static unsigned int burst_us = 2000;
+module_param_cb(burst_us, &vlc_sim_burst_us_ops, &burst_us, 0644);
+__MODULE_PARM_TYPE(burst_us, "uint");
+MODULE_PARM_DESC(burst_us, "fault: length of an error burst in virtual time, us, at most 10000000; every window of the receiver that starts within it gets random extra light of up to a lit LED (default 2000: four frames)");
+
 struct vlc_sim_tx {
 	u64 t;
 	bool on;
@@ -101,6 +151,10 @@ struct vlc_sim_node {
 	unsigned int hist_n;
 	u64 rx_t0;
 	u64 next_g;
+	u64 burst_until;	/* error burst on this receiver until then */
+	u64 bursts;		/* error bursts started */
+	u64 rx_lit;		/* windows measured while our own LED was lit */
+	bool led_rx;		/* senses with its LED, not a photodiode */
 	bool active;
 	struct dentry *dbg;
 	struct vlc_sim_attr_file files[VLC_SIM_NATTRS];
@@ -186,26 +240,60 @@ static s64 vlc_sim_ambient(u64 t)
 		       0x7fffffff);
 }
 
+static bool vlc_sim_chance(unsigned int ppm)
+{
+	return ppm && prandom_u32_state(&vlc_sim.rnd) % 1000000 < ppm;
+}
+
+/* An error burst: light of a random level up to a lit LED at full gain
+ * on every window of @rx that starts within burst_us of the first one.
+ */
+static s64 vlc_sim_burst(struct vlc_sim_node *rx, u64 t0)
+{
+	if (rx->burst_until <= t0) {
+		if (!vlc_sim_chance(READ_ONCE(burst_ppm)))
+			return 0;
+		rx->burst_until = t0 + (u64)READ_ONCE(burst_us) * NSEC_PER_USEC;
+		rx->bursts++;
+	}
+	return prandom_u32_state(&vlc_sim.rnd) % (VLC_SIM_FULL + 1);
+}
+
+/* Mean light @rx measures over [t0, t1) of global time. The random draws
+ * keep their order (noise, ser_ppm, burst) so that a seed replays the
+ * same run whichever faults are off.
+ */
 static u32 vlc_sim_level(struct vlc_sim_node *rx, u64 t0, u64 t1)
 {
-	u64 len = max_t(u64, t1 - t0, 1);
+	u64 len = max_t(u64, t1 - t0, 1), own;
 	struct vlc_sim_node *tx;
-	s64 level;
+	s64 light, level;
 
 	lockdep_assert_held(&vlc_sim.lock);
-	level = vlc_sim_ambient(t0 + (len >> 1));
+	light = vlc_sim_ambient(t0 + (len >> 1));
 	list_for_each_entry(tx, &vlc_sim.nodes, list) {
 		u32 g = rx->gain[tx->id];
 
 		if (tx == rx || !g || rx->covered_until[tx->id] > t1)
 			continue;
-		level += div64_u64(vlc_sim_lit_ns(tx, t0, t1) * g *
+		light += div64_u64(vlc_sim_lit_ns(tx, t0, t1) * g *
 				   VLC_SIM_FULL, len * VLC_SIM_GAIN_MAX);
 	}
-	level += vlc_sim_gauss(READ_ONCE(noise));
-	if (READ_ONCE(ser_ppm) &&
-	    prandom_u32_state(&vlc_sim.rnd) % 1000000 < READ_ONCE(ser_ppm))
-		level += VLC_SIM_FULL;
+	level = vlc_sim_gauss(READ_ONCE(noise));
+	if (vlc_sim_chance(READ_ONCE(ser_ppm)))
+		light += VLC_SIM_FULL;
+	if (READ_ONCE(burst_ppm) || rx->burst_until > t0)
+		light += vlc_sim_burst(rx, t0);
+
+	own = vlc_sim_lit_ns(rx, t0, t1);
+	if (own)
+		rx->rx_lit++;
+	if (rx->led_rx) {
+		/* a forward-biased LED senses nothing */
+		light = div64_s64(light * (s64)(len - min(own, len)),
+				  (s64)len * VLC_SIM_LED_DIV);
+	}
+	level += light;
 	return clamp_val(level, 0, U32_MAX);
 }
 
@@ -232,15 +320,28 @@ static u32 vlc_sim_rx_end(void *ctx, u64 t_ns)
 {
 	struct vlc_sim_node *n = ctx;
 
+	/* ndo_stop ends a window without vlc_sim.lock; nobody reads it */
+	if (current != vlc_sim.thread)
+		return 0;
 	return vlc_sim_level(n, n->rx_t0, atomic64_read(&vlc_sim.vtime));
 }
 
-static const struct vlc_pin_ops vlc_sim_pins = {
+/* A photodiode next to the LED: measures in every window. */
+static const struct vlc_pin_ops vlc_sim_pins_pd = {
 	.emit		= vlc_sim_emit,
 	.rx_begin	= vlc_sim_rx_begin,
 	.rx_end		= vlc_sim_rx_end,
 	.can_sleep	= false,
 	.shared_led	= false,
+};
+
+/* The LED itself: the PHY leaves the windows in which it emits dark. */
+static const struct vlc_pin_ops vlc_sim_pins_led = {
+	.emit		= vlc_sim_emit,
+	.rx_begin	= vlc_sim_rx_begin,
+	.rx_end		= vlc_sim_rx_end,
+	.can_sleep	= false,
+	.shared_led	= true,
 };
 
 /* ---- the virtual-time executor ---- */
@@ -496,6 +597,110 @@ static const struct file_operations vlc_sim_attr_fops = {
 	.llseek		= default_llseek,
 };
 
+/* ---- debugfs: the receiver of a node and its fault counters ---- */
+
+static const char *vlc_sim_rx_name(bool led)
+{
+	return led ? "led" : "pd";
+}
+
+/* The PHY reads shared_led from its pin ops at every slot: they are only
+ * swapped while the interface is down. Context: RTNL held.
+ */
+static int vlc_sim_set_rx(struct vlc_sim_node *n, bool led)
+{
+	int err;
+
+	err = vlc_dev_set_pins(&n->vd, led ? &vlc_sim_pins_led :
+					     &vlc_sim_pins_pd);
+	if (err)
+		return err;
+	mutex_lock(&vlc_sim.lock);
+	n->led_rx = led;
+	mutex_unlock(&vlc_sim.lock);
+	vlc_dev_set_rx_min_level(&n->vd, VLC_SIM_FULL / 10 /
+				 (led ? VLC_SIM_LED_DIV : 1));
+	return 0;
+}
+
+static ssize_t vlc_sim_rx_read(struct file *file, char __user *ubuf,
+			       size_t len, loff_t *ppos)
+{
+	struct vlc_sim_node *n = file->private_data;
+	char buf[8];
+	int l;
+
+	l = scnprintf(buf, sizeof(buf), "%s\n",
+		      vlc_sim_rx_name(READ_ONCE(n->led_rx)));
+	return simple_read_from_buffer(ubuf, len, ppos, buf, l);
+}
+
+/* "pd" or "led"; only while the interface is down. */
+static ssize_t vlc_sim_rx_write(struct file *file, const char __user *ubuf,
+				size_t len, loff_t *ppos)
+{
+	struct vlc_sim_node *n = file->private_data;
+	char buf[8];
+	bool led;
+	int err = 0;
+
+	if (len >= sizeof(buf)) {
+		pr_err("vlc_sim: rx: expected \"pd\" or \"led\"\n");
+		return -EINVAL;
+	}
+	if (copy_from_user(buf, ubuf, len))
+		return -EFAULT;
+	buf[len] = '\0';
+	if (sysfs_streq(buf, "led")) {
+		led = true;
+	} else if (sysfs_streq(buf, "pd")) {
+		led = false;
+	} else {
+		pr_err("vlc_sim: rx: expected \"pd\" or \"led\"\n");
+		return -EINVAL;
+	}
+	/* dellink removes this file under RTNL: never wait for it here */
+	if (!rtnl_trylock())
+		return restart_syscall();
+	err = vlc_sim_set_rx(n, led);
+	if (err == -EBUSY)
+		netdev_err(n->vd.ndev, "vlc_sim: rx: set it while the interface is down\n");
+	rtnl_unlock();
+	return err ? err : len;
+}
+
+static const struct file_operations vlc_sim_rx_fops = {
+	.owner		= THIS_MODULE,
+	.open		= simple_open,
+	.read		= vlc_sim_rx_read,
+	.write		= vlc_sim_rx_write,
+	.llseek		= default_llseek,
+};
+
+static int vlc_sim_bursts_get(void *data, u64 *val)
+{
+	struct vlc_sim_node *n = data;
+
+	mutex_lock(&vlc_sim.lock);
+	*val = n->bursts;
+	mutex_unlock(&vlc_sim.lock);
+	return 0;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(vlc_sim_bursts_fops, vlc_sim_bursts_get, NULL,
+			 "%llu\n");
+
+static int vlc_sim_rx_lit_get(void *data, u64 *val)
+{
+	struct vlc_sim_node *n = data;
+
+	mutex_lock(&vlc_sim.lock);
+	*val = n->rx_lit;
+	mutex_unlock(&vlc_sim.lock);
+	return 0;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(vlc_sim_rx_lit_fops, vlc_sim_rx_lit_get, NULL,
+			 "%llu\n");
+
 static int vlc_sim_vtime_get(void *data, u64 *val)
 {
 	*val = atomic64_read(&vlc_sim.vtime);
@@ -553,7 +758,7 @@ static int vlc_sim_newlink(struct net *net, struct net_device *ndev,
 		eth_hw_addr_set(ndev, addr);
 	}
 
-	err = vlc_dev_attach(&n->vd, &vlc_sim_pins, n, VLC_EXEC_EXTERNAL);
+	err = vlc_dev_attach(&n->vd, &vlc_sim_pins_pd, n, VLC_EXEC_EXTERNAL);
 	if (err)
 		return err;
 	vlc_exec_set_clock(&n->vd.exec, vlc_sim_clock, n);
@@ -581,6 +786,9 @@ static int vlc_sim_newlink(struct net *net, struct net_device *ndev,
 		debugfs_create_file(vlc_sim_attrs[id].name, 0600, n->dbg,
 				    &n->files[id], &vlc_sim_attr_fops);
 	}
+	debugfs_create_file("rx", 0600, n->dbg, n, &vlc_sim_rx_fops);
+	debugfs_create_file("bursts", 0400, n->dbg, n, &vlc_sim_bursts_fops);
+	debugfs_create_file("rx_lit", 0400, n->dbg, n, &vlc_sim_rx_lit_fops);
 	return 0;
 }
 

@@ -11,6 +11,10 @@ expect "vlc0 exists" ip link show vlc0
 expect "vlc0 is an Ethernet-type device" \
 	sh -c 'ip -d link show vlc0 | grep -q "link/ether"'
 expect "vlc0 has MTU 1500" sh -c 'ip link show vlc0 | grep -q "mtu 1500"'
+expect "ARP retries after 4 s, not 1 s (slow link)" \
+	test "$(cat /proc/sys/net/ipv4/neigh/vlc0/retrans_time_ms)" = 4000
+expect "ND retries after 4 s too" \
+	test "$(cat /proc/sys/net/ipv6/neigh/vlc0/retrans_time_ms)" = 4000
 ip link set vlc0 up
 expect "vlc0 is up" sh -c 'ip link show vlc0 | grep -q "[<,]UP[,>]"'
 expect "ethtool -i names the driver" \
