@@ -2,9 +2,11 @@
 #
 # linux-vlc: visible-light networking for Linux.
 #
-#   make            build the modules for the running (or Debian's) kernel
+#   make            build the modules for the running (or Debian's) kernel,
+#                   and vlcctl (run-time tuning, build/<arch>/tools/vlcctl)
 #   make install    install them (modules_install + depmod)
 #   make demo       two simulated boards ping each other over light, in QEMU
+#   make hwtest     build/<arch>/tools/vlc-hwtest, the board wiring check
 #   make check      every test; ends with "N passed, N failed"
 #   make help       everything else
 
@@ -27,10 +29,10 @@ VLC_CONFIG := CONFIG_VLC=m CONFIG_VLC_SIM=m
 
 export TOP BUILD VLC_CONFIG
 
-.PHONY: all modules install clean deps cross lint kunit host qemu-test \
-	check demo bench dt dt-probe help
+.PHONY: all modules tools install clean deps cross lint kunit host qemu-test \
+	check demo bench dt dt-probe help hwtest gpio-sim
 
-all: modules
+all: modules tools
 
 # Each target tree gets its own copy of the sources under $(BUILD) so that
 # native and cross objects never mix; rsync --checksum keeps mtimes of
@@ -44,6 +46,12 @@ modules:
 		"or set KDIR=" >&2; exit 1; }; \
 	$(TOP)/scripts/kbuild.sh $(HOSTARCH) "$$kd" $(OUT)
 	@echo "modules: $$(ls $(OUT)/drivers/net/vlc/*.ko | tr '\n' ' ')"
+
+# vlcctl, the run-time tuning tool (libmnl); the QEMU guest runs it from
+# there.
+tools:
+	@$(TOP)/scripts/deps.sh tools
+	@$(MAKE) -s -C $(TOP)/tools/vlcctl TOP=$(TOP) O=$(OUT)/tools
 
 install: modules
 	@kd=$$($(KDIR_SH)); \
@@ -74,7 +82,7 @@ dt-probe:
 	@$(TOP)/scripts/deps.sh probe
 	@$(TOP)/tests/dt/arm64-probe.sh
 
-qemu-test: modules
+qemu-test: modules tools hwtest gpio-sim
 	@$(TOP)/scripts/deps.sh qemu
 	@$(TOP)/tests/qemu/run-all.sh
 
@@ -90,6 +98,16 @@ bench:
 	@$(TOP)/scripts/deps.sh host bench
 	@$(TOP)/tools/bench/run.sh
 
+# The wiring check for real boards (tools/hwtest, libgpiod).
+hwtest:
+	@$(TOP)/scripts/deps.sh hwtest
+	@$(MAKE) -s -C $(TOP)/tools/hwtest O=$(OUT)/tools
+
+# gpio-sim.ko, which Debian's kernel lacks, for the hwtest QEMU scenario.
+gpio-sim:
+	@$(TOP)/scripts/deps.sh headers gpiosim
+	@$(TOP)/tools/hwtest/gpio-sim.sh "$$($(KDIR_SH))" $(OUT)/gpio-sim
+
 clean:
 	rm -rf $(BUILD)
 	$(MAKE) -s -C $(TOP)/tests/host clean
@@ -100,8 +118,8 @@ help:
 	@echo "  make lint       checkpatch --strict, W=1 and sparse on x86_64, arm64, armhf"
 	@echo "  make kunit      KUnit in QEMU, x86_64 and arm64, with KASAN/UBSAN/lockdep"
 	@echo "  make host       the pure PHY/MAC cores' unit tests on the host (cmocka)"
+	@echo "  make tools      vlcctl as build/<arch>/tools/vlcctl (needs libmnl-dev)"
 	@echo "  make qemu-test  end-to-end scenarios in a QEMU guest"
-	@echo "  make dt         binding, overlays and merged board DTBs (dt-schema, fdtoverlay)"
 	@echo "  make dt         binding, overlays and merged DTBs checked with dtc/fdtoverlay/dt-schema"
 	@echo "  make dt-probe   arm64 QEMU: vlc-gpio probes from DT on gpio-sim lines"
 	@echo "  make bench      measure; writes Documentation/networking/vlc-benchmarks.rst"

@@ -5,12 +5,14 @@
 # As root: apt-get install exactly the missing ones (idempotent).
 # Not root: print the one command to run, and fail.
 #
-# usage: scripts/deps.sh GROUP...   (build cross kunit qemu lint host dt all)
+# usage: scripts/deps.sh GROUP...   (build tools cross kunit qemu lint host dt
+#                                    hwtest gpiosim all)
 
 set -eu
 
 pkgs_build="make gcc kmod rsync"
 pkgs_headers="linux-headers-amd64"
+pkgs_tools="make gcc libc6-dev libmnl-dev"
 pkgs_cross="gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf linux-source-6.1 bc bison flex libssl-dev libelf-dev xz-utils rsync"
 pkgs_kunit="linux-source-6.1 python3 qemu-system-x86 qemu-system-arm gcc-aarch64-linux-gnu bc bison flex libssl-dev libelf-dev xz-utils rsync"
 pkgs_qemu="linux-headers-amd64 qemu-system-x86 busybox-static linux-image-amd64 cpio gzip iproute2 iputils-ping ethtool tcpdump socat python3"
@@ -18,13 +20,15 @@ pkgs_lint="linux-headers-amd64 sparse linux-source-6.1 xz-utils perl"
 pkgs_host="gcc make libcmocka-dev pkg-config"
 pkgs_dt="device-tree-compiler dt-schema linux-source-6.1 xz-utils"
 pkgs_bench="valgrind gnuplot-nox"
+pkgs_hwtest="gcc make pkg-config libgpiod-dev"
+pkgs_gpiosim="linux-headers-amd64 linux-source-6.1 xz-utils make gcc"
 pkgs_probe="gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-system-arm linux-source-6.1 bc bison flex libssl-dev libelf-dev device-tree-compiler cpio gzip"
 
 want=""
 for g in "$@"; do
 	case "$g" in
-	all) want="$want $pkgs_build $pkgs_cross $pkgs_kunit $pkgs_qemu $pkgs_lint $pkgs_host $pkgs_dt $pkgs_bench $pkgs_probe" ;;
-	build|headers|cross|kunit|qemu|lint|host|dt|bench|probe) eval "want=\"\$want \$pkgs_$g\"" ;;
+	all) want="$want $pkgs_build $pkgs_tools $pkgs_cross $pkgs_kunit $pkgs_qemu $pkgs_lint $pkgs_host $pkgs_dt $pkgs_bench $pkgs_probe $pkgs_hwtest $pkgs_gpiosim" ;;
+	build|headers|tools|cross|kunit|qemu|lint|host|dt|bench|probe|hwtest|gpiosim) eval "want=\"\$want \$pkgs_$g\"" ;;
 	*) echo "deps.sh: unknown group '$g'" >&2; exit 2 ;;
 	esac
 done
