@@ -22,7 +22,7 @@ pkgs_dt="device-tree-compiler dt-schema linux-source-6.1 xz-utils"
 pkgs_bench="valgrind gnuplot-nox"
 pkgs_hwtest="gcc make pkg-config libgpiod-dev"
 pkgs_gpiosim="linux-headers-amd64 linux-source-6.1 xz-utils make gcc"
-pkgs_probe="gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-system-arm linux-source-6.1 bc bison flex libssl-dev libelf-dev device-tree-compiler cpio gzip"
+pkgs_probe="gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-system-arm linux-source-6.1 bc bison flex libssl-dev libelf-dev device-tree-compiler cpio gzip socat"
 
 want=""
 for g in "$@"; do

@@ -40,6 +40,7 @@ CONFIG_GPIOLIB=y
 CONFIG_GPIO_SYSFS=n
 CONFIG_CONFIGFS_FS=y
 CONFIG_GPIO_SIM=y
+CONFIG_GPIO_PL061=y
 CONFIG_VLC=y
 CONFIG_VLC_GPIO=y
 CONFIG_PROVE_LOCKING=y
@@ -69,7 +70,9 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # The guest's device tree: QEMU's own, plus gpio-sim and the vlc node.
-q="qemu-system-aarch64 -M virt -cpu cortex-a57 -smp 2 -m 256 -nographic -no-reboot"
+# acpi=off: the power button is then PL061 line 3, an edge for the RX
+# interrupt of the second device
+q="qemu-system-aarch64 -M virt,acpi=off -cpu cortex-a57 -smp 2 -m 256 -nographic -no-reboot"
 $q -machine dumpdtb="$tmp/virt.dtb" >/dev/null 2>&1
 dtc -q -I dtb -O dts -o "$tmp/virt.dts" "$tmp/virt.dtb"
 cat >>"$tmp/virt.dts" <<'EOF'
@@ -98,6 +101,21 @@ cat >>"$tmp/virt.dts" <<'EOF'
 		brightness = <300>;
 		local-mac-address = [02 56 4c 43 00 2a];
 	};
+
+	/* lines that never sleep: hrtimer executor, RX edge interrupt */
+	/delete-node/ gpio-keys;
+	vlc-hard {
+		compatible = "linux-vlc,vlc-gpio";
+		tx-gpios = <&{/pl061@9030000} 4 0>;
+		rx-gpios = <&{/pl061@9030000} 3 0>;
+		frame-us = <20000>;
+		sync-us = <2000>;
+		guard-us = <1000>;
+		data-us = <2000>;
+		tolerance-us = <1000>;
+		brightness = <300>;
+		local-mac-address = [02 56 4c 43 00 2b];
+	};
 };
 EOF
 dtc -q -I dts -O dtb -o "$tmp/vlc-virt.dtb" "$tmp/virt.dts"
@@ -109,8 +127,21 @@ ${cc}gcc -static -O2 -Wall -o "$tmp/init" "$top/tests/dt/probe-init.c"
 log=$tmp/console.log
 timeout 300 $q -kernel "$out/arch/arm64/boot/Image" -initrd "$tmp/initrd" \
 	-dtb "$tmp/vlc-virt.dtb" \
+	-monitor unix:"$tmp/mon",server,nowait \
 	-append "console=ttyAMA0 rdinit=/init panic=-1 loglevel=7" \
-	>"$log" 2>&1 || true
+	>"$log" 2>&1 &
+qpid=$!
+# the guest asks for an edge: press QEMU's power button (PL061 line 3)
+i=0
+while [ $i -lt 2400 ] && kill -0 $qpid 2>/dev/null; do
+	if grep -q '^probe: press' "$log" 2>/dev/null; then
+		echo system_powerdown | socat - UNIX-CONNECT:"$tmp/mon" >/dev/null 2>&1 || true
+		break
+	fi
+	sleep 0.1
+	i=$((i + 1))
+done
+wait $qpid || true
 tr -d '\r' <"$log" >"$log.txt"
 grep -E 'vlc|gpio-sim|BUG|WARNING|probe:' "$log.txt" | grep -v '^probe: [0-9]' || true
 
@@ -119,11 +150,18 @@ p=$(sed -n 's/^probe: \([0-9]*\) passed, \([0-9]*\) failed.*/\1/p' "$log.txt")
 f=$(sed -n 's/^probe: \([0-9]*\) passed, \([0-9]*\) failed.*/\2/p' "$log.txt")
 p=${p:-0}
 f=${f:-1}
-if grep -q 'vlc-gpio vlc: vlc0: rx led (shared TX LED), polled, thread executor' "$log.txt"; then
+if grep -qE 'vlc-gpio vlc: vlc[01]: rx led \(shared TX LED\), polled, thread executor' "$log.txt"; then
 	echo "probe: ok   dev_info: rx led (shared), polled, thread executor (gpio-sim sleeps)"
 	p=$((p + 1))
 else
 	echo "probe: FAIL dev_info line with receiver and executor"
+	f=$((f + 1))
+fi
+if grep -qE 'vlc-gpio vlc-hard: vlc[01]: rx comparator, edge irq, hrtimer executor' "$log.txt"; then
+	echo "probe: ok   dev_info: rx comparator, edge irq, hrtimer executor (PL061)"
+	p=$((p + 1))
+else
+	echo "probe: FAIL dev_info line of the PL061 device"
 	f=$((f + 1))
 fi
 if grep -qE 'BUG:|WARNING:|lockdep|sleeping function' "$log.txt"; then

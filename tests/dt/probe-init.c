@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /* /init of the arm64 probe test (tests/dt/arm64-probe.sh): the vlc-gpio
  * driver has probed from the device tree on gpio-sim lines; check that
- * vlc0 exists, goes up, toggles the TX line, and that unbinding removes
- * it and leaves the LED dark and the lines free; then bind it again.
+ * the device exists, goes up, toggles the TX line, and that unbinding
+ * removes it and leaves the LED dark and the lines free; then bind it
+ * again. A second device on the PL061 runs under the hrtimer executor
+ * with an edge interrupt, which the host's power button press drives.
  * Ends with "probe: N passed, N failed" and powers off.
  */
 #include <dirent.h>
@@ -104,22 +106,152 @@ static void sample(const char *path, int ms, int *lo, int *hi)
 		 (t.tv_nsec - t0.tv_nsec) / 1000000 < ms);
 }
 
-/* Lines requested by the driver, from gpiolib's debugfs: the consumer
- * label is the con_id, "tx" and "led-cathode".
+/* gpiolib's debugfs text of the chip whose header names @chip, or "". */
+static void chip_section(const char *chip, char *out, size_t len)
+{
+	char b[8192], *s, *e;
+
+	out[0] = '\0';
+	if (read_file("/sys/kernel/debug/gpio", b, sizeof(b)) < 0)
+		return;
+	s = strstr(b, chip);
+	if (!s)
+		return;
+	e = strstr(s, "\ngpiochip");
+	if (e)
+		*e = '\0';
+	snprintf(out, len, "%s", s);
+}
+
+/* Lines requested by the driver on the gpio-sim chip: the consumer label
+ * is the con_id, "tx" and "led-cathode".
  */
 static int vlc_lines_requested(void)
 {
-	char b[8192];
+	char b[4096];
 
-	if (read_file("/sys/kernel/debug/gpio", b, sizeof(b)) < 0)
-		return -1;
+	chip_section("gpio-sim", b, sizeof(b));
 	fputs(b, stdout);
 	return (strstr(b, "|tx ") ? 1 : 0) + (strstr(b, "|led-cathode ") ? 1 : 0);
 }
 
+/* The interface with MAC address @mac, into @name. */
+static int ifname_by_mac(const char *mac, char *name, size_t len)
+{
+	char path[300], b[64];
+	struct dirent *de;
+	DIR *d = opendir("/sys/class/net");
+	int found = 0;
+
+	name[0] = '\0';
+	while (d && (de = readdir(d))) {
+		snprintf(path, sizeof(path), "/sys/class/net/%s/address",
+			 de->d_name);
+		if (read_file(path, b, sizeof(b)) > 0 && !strncmp(b, mac, 17)) {
+			snprintf(name, len, "%.15s", de->d_name);
+			found = 1;
+		}
+	}
+	if (d)
+		closedir(d);
+	return found;
+}
+
+/* Sample the PL061 TX line (an MMIO chip: no sysfs value to read) from
+ * gpiolib's debugfs for about @ms.
+ */
+static void sample_pl061_tx(int ms, int *lo, int *hi)
+{
+	struct timespec d = { 0, 500000 };
+	struct timespec t0, t;
+	char b[4096], *l;
+
+	*lo = *hi = 0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	do {
+		chip_section("pl061", b, sizeof(b));
+		l = strstr(b, "|tx ");
+		if (l && strchr(l, '\n'))
+			*strchr(l, '\n') = '\0';
+		if (l && strstr(l, " hi"))
+			(*hi)++;
+		else if (l && strstr(l, " lo"))
+			(*lo)++;
+		nanosleep(&d, NULL);
+		clock_gettime(CLOCK_MONOTONIC, &t);
+	} while ((t.tv_sec - t0.tv_sec) * 1000 +
+		 (t.tv_nsec - t0.tv_nsec) / 1000000 < ms);
+}
+
+/* Interrupts counted for @name in /proc/interrupts, -1 if none. */
+static long irq_count(const char *name)
+{
+	char b[16384], *l, *e;
+	long n = 0;
+	int cpu;
+
+	if (read_file("/proc/interrupts", b, sizeof(b)) < 0)
+		return -1;
+	for (l = b; l && *l; l = e ? e + 1 : NULL) {
+		e = strchr(l, '\n');
+		if (e)
+			*e = '\0';
+		if (!strstr(l, name))
+			continue;
+		l = strchr(l, ':');
+		for (cpu = 0; l && cpu < 2; cpu++)
+			n += strtol(l + 1, &l, 10);
+		return n;
+	}
+	return -1;
+}
+
+/* The hrtimer executor and the edge interrupt, on the PL061 of the virt
+ * machine (an MMIO chip that never sleeps): TX on line 4, a comparator
+ * on line 3, which QEMU's power button drives (acpi=off).
+ */
+static void hard_irq_device(void)
+{
+	char ifn[IFNAMSIZ], b[4096], msg[160];
+	long n0, n1;
+	int lo, hi, i;
+
+	check(ifname_by_mac("02:56:4c:43:00:2b", ifn, sizeof(ifn)),
+	      "PL061 device registered (02:56:4c:43:00:2b)");
+	chip_section("pl061", b, sizeof(b));
+	fputs(b, stdout);
+	check(strstr(b, "|tx ") && strstr(b, "|rx "),
+	      "PL061 TX and RX lines requested");
+	n0 = irq_count("vlc-hard");
+	check(n0 >= 0, "RX edge interrupt requested (vlc-hard)");
+	check(ifn[0] && set_up(ifn, 1) == 0, "PL061 device up");
+	sample_pl061_tx(2000, &lo, &hi);
+	snprintf(msg, sizeof(msg),
+		 "PL061 TX toggles under the hrtimer executor (%d low, %d high)",
+		 lo, hi);
+	check(lo > 0 && hi > 0, msg);
+
+	/* the host presses the power button when it reads this */
+	printf("probe: press\n");
+	fflush(stdout);
+	for (i = 0; i < 100; i++) {
+		struct timespec d = { 0, 100000000 };
+
+		n1 = irq_count("vlc-hard");
+		if (n1 >= n0 + 2)
+			break;
+		nanosleep(&d, NULL);
+	}
+	snprintf(msg, sizeof(msg),
+		 "RX edges reach the handler (%ld interrupts, press and release)",
+		 n1 - n0);
+	check(n1 >= n0 + 2, msg);
+	check(set_up(ifn, 0) == 0, "PL061 device down");
+}
+
 int main(void)
 {
-	char tx[256] = "", dev[128] = "", b[64], msg[160];
+	char tx[256] = "", dev[128] = "", b[64], msg[160], sim[IFNAMSIZ];
 	glob_t g;
 	int lo, hi;
 
@@ -136,13 +268,12 @@ int main(void)
 	    g.gl_pathc)
 		snprintf(dev, sizeof(dev), "%s", strrchr(g.gl_pathv[0], '/') + 1);
 	check(dev[0], "vlc-gpio bound to the DT node");
-	check(exists("/sys/class/net/vlc0"), "vlc0 registered");
-	check(read_file("/sys/class/net/vlc0/address", b, sizeof(b)) > 0 &&
-	      !strncmp(b, "02:56:4c:43:00:2a", 17),
-	      "local-mac-address honoured (02:56:4c:43:00:2a)");
+	/* two devices probe in either order: vlc0 and vlc1 */
+	check(ifname_by_mac("02:56:4c:43:00:2a", sim, sizeof(sim)),
+	      "gpio-sim device registered, local-mac-address honoured (02:56:4c:43:00:2a)");
 	check(vlc_lines_requested() == 2, "TX and cathode lines requested");
 
-	check(set_up("vlc0", 1) == 0, "ip link set vlc0 up");
+	check(set_up(sim, 1) == 0, "gpio-sim device up");
 	sample(tx, 3000, &lo, &hi);
 	snprintf(msg, sizeof(msg),
 		 "TX line toggles while up (%d low, %d high samples)", lo, hi);
@@ -150,16 +281,20 @@ int main(void)
 
 	check(dev[0] && write_file("/sys/bus/platform/drivers/vlc-gpio/unbind",
 				   dev) == 0, "unbind");
-	check(!exists("/sys/class/net/vlc0"), "vlc0 gone after unbind");
+	snprintf(b, sizeof(b), "/sys/class/net/%s", sim);
+	check(!exists(b), "device gone after unbind");
 	sample(tx, 300, &lo, &hi);
 	check(hi == 0 && lo > 0, "TX LED dark after unbind");
 	check(vlc_lines_requested() == 0, "lines released after unbind");
 
 	check(dev[0] && write_file("/sys/bus/platform/drivers/vlc-gpio/bind",
 				   dev) == 0, "bind again");
-	check(exists("/sys/class/net/vlc0"), "vlc0 back after bind");
-	check(set_up("vlc0", 1) == 0 && set_up("vlc0", 0) == 0,
+	check(ifname_by_mac("02:56:4c:43:00:2a", sim, sizeof(sim)),
+	      "device back after bind");
+	check(set_up(sim, 1) == 0 && set_up(sim, 0) == 0,
 	      "up and down again");
+
+	hard_irq_device();
 
 	printf("probe: %d passed, %d failed\n", passed, failed);
 	fflush(stdout);

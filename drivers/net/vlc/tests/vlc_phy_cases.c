@@ -951,6 +951,8 @@ VLC_TEST(vlc_phy_test_acquisition)
  * searched, and the worker did. 26 ticks is about one frame while
  * acquiring, so frames captured meanwhile go unsearched.
  */
+#define VLC_TEST_ACQ_DEFER_OFFSETS	16	/* the same on host and kernel */
+
 VLC_TEST(vlc_phy_test_acq_deferred)
 {
 	static const struct vlc_test_acq_cfg cfg = { VLC_PHY_MODE_2SLOT, 200 };
@@ -959,8 +961,8 @@ VLC_TEST(vlc_phy_test_acq_deferred)
 
 	vlc_test_acq_defer = 26;
 	for (v = 0; v < 2; v++) {
-		for (j = 0; j < VLC_TEST_ACQ_OFFSETS; j++) {
-			u32 off = j * (fns / VLC_TEST_ACQ_OFFSETS) + 3001;
+		for (j = 0; j < VLC_TEST_ACQ_DEFER_OFFSETS; j++) {
+			u32 off = j * (fns / VLC_TEST_ACQ_DEFER_OFFSETS) + 3001;
 			bool ok;
 			u32 at = vlc_test_acq_run(0xde0 + 16 * v + j, &cfg, off,
 						  v, true, &ok);
