@@ -290,13 +290,15 @@ bbb_checks() {
 	want "$m" "$ts" status okay &&
 	want "$m" "$ts/tsc" status disabled &&
 	want "$m" "$ap" ti,adc-channels 0 &&
+	want "$m" "$ap" ti,chan-step-avg 1 &&
+	want "$m" "$ap" ti,chan-step-opendelay 0 &&
 	want "$m" "$ap" "#io-channel-cells" 1 &&
 	want "$m" "$pm/pinmux_vlc_pins" pinctrl-single,pins -t x "78 0 7"
 }
 m=$out/am335x-boneblack+vlc-bbb.dtb
 check "merge: fdtoverlay vlc-bbb.dtbo onto am335x-boneblack" \
 	fdtoverlay -i "$out/am335x-boneblack.dtb" -o "$m" "$out/vlc-bbb.dtbo"
-check "merge: am335x-boneblack /vlc on gpio1 28 + am335x_adc 0, tscadc okay (tsc off), P9_12 mux" \
+check "merge: am335x-boneblack /vlc on gpio1 28 + am335x_adc 0 (1 sample, no open delay), tscadc okay (tsc off), P9_12 mux" \
 	bbb_checks "$m"
 check "schema: am335x-boneblack+vlc-bbb: vlc node valid, no new errors" \
 	schema_clean "$out/am335x-boneblack.dtb" "$m"

@@ -78,6 +78,8 @@ enum {
  * @nstats: counters written in NAPI context
  * @tx_dropped: packets dropped before reaching the MAC
  * @bus_info: what ethtool -i prints as bus-info (backend name)
+ * @random: the MAC's random numbers (backoff), executor context; NULL
+ *	for get_random_u32(). The simulator seeds its own, to replay runs.
  */
 struct vlc_dev {
 	struct net_device *ndev;
@@ -102,6 +104,7 @@ struct vlc_dev {
 	struct vlc_napi_stats nstats;
 	atomic64_t tx_dropped;
 	const char *bus_info;
+	u32 (*random)(struct vlc_dev *vd);
 };
 
 void vlc_netdev_setup(struct net_device *ndev);

@@ -152,7 +152,9 @@ static void vlc_dev_phase(void *ctx, s32 ns)
 
 static u32 vlc_dev_random(void *ctx)
 {
-	return get_random_u32();
+	struct vlc_dev *vd = ctx;
+
+	return vd->random ? vd->random(vd) : get_random_u32();
 }
 
 static const struct vlc_mac_ops vlc_dev_mac_ops = {

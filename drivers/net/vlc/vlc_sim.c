@@ -142,6 +142,7 @@ struct vlc_sim_node {
 	struct vlc_dev vd;	/* must stay first: netdev_priv() is a vlc_dev */
 	struct list_head list;
 	unsigned int id;
+	struct rnd_state mac_rnd;	/* the MAC's backoffs, seeded */
 	char bus[16];
 	s32 skew_ppm;
 	s64 phase_ns;
@@ -295,6 +296,14 @@ static u32 vlc_sim_level(struct vlc_sim_node *rx, u64 t0, u64 t1)
 	}
 	level += light;
 	return clamp_val(level, 0, U32_MAX);
+}
+
+/* The MAC's random numbers: executor context, serialised by its lock. */
+static u32 vlc_sim_mac_random(struct vlc_dev *vd)
+{
+	struct vlc_sim_node *n = container_of(vd, struct vlc_sim_node, vd);
+
+	return prandom_u32_state(&n->mac_rnd);
 }
 
 /* ---- pin operations: called from run(), under vlc_sim.lock ---- */
@@ -762,6 +771,9 @@ static int vlc_sim_newlink(struct net *net, struct net_device *ndev,
 	if (err)
 		return err;
 	vlc_exec_set_clock(&n->vd.exec, vlc_sim_clock, n);
+	/* backoffs from the seed too: a run of the medium replays */
+	prandom_seed_state(&n->mac_rnd, seed + 0x9e3779b97f4a7c15ULL * (id + 1));
+	n->vd.random = vlc_sim_mac_random;
 	vlc_dev_set_rx_min_level(&n->vd, VLC_SIM_FULL / 10);
 
 	err = register_netdevice(ndev);
