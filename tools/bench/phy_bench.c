@@ -14,7 +14,8 @@
  *                            search deferred as under the kernel's
  *                            executors); counters are zeroed after
  *                            warm-up; prints "slot_events frames
- *                            searches locks state"
+ *                            searches locks state nodes" (events of
+ *                            all nodes, frames of one)
  *   phy_bench latency N      wall time of each of N vlc_phy_tick() calls:
  *                            "mean_ns p99_ns max_ns"
  *
@@ -191,10 +192,10 @@ static int cost(const char *state, long frames)
 	CALLGRIND_ZERO_STATS;
 	vlc_chan_run_frames(&ch, 1, frames);
 	CALLGRIND_DUMP_STATS;
-	printf("%u %llu %u %llu %s\n", ch.steps - steps,
+	printf("%u %llu %u %llu %s %d\n", ch.steps - steps,
 	       (unsigned long long)n->phy.stats.frames, n->searches - searches,
 	       (unsigned long long)n->phy.stats.acq_locks,
-	       n->phy.locked ? "locked" : "acquiring");
+	       n->phy.locked ? "locked" : "acquiring", locked ? 2 : 1);
 	return 0;
 }
 

@@ -38,7 +38,7 @@ for st in locked deferred acquire; do
 	set -- $(cat "$out/cg-$st.txt")
 	ev=$1 frames=$2 searches=$3
 	eval "cost_$st=$(((all - ext) / ev))"
-	eval "ev_$st=$((ev / frames))"
+	eval "ev_$st=$((ev / frames / $6))"
 	eval "state_$st=$5"
 	if [ "$st" = deferred ]; then
 		s=$(cg_total "$st-search" --toggle-collect=vlc_phy_acq_search \
