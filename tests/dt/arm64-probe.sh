@@ -75,7 +75,10 @@ trap 'rm -rf "$tmp"' EXIT
 q="qemu-system-aarch64 -M virt,acpi=off -cpu cortex-a57 -smp 2 -m 256 -nographic -no-reboot"
 $q -machine dumpdtb="$tmp/virt.dtb" >/dev/null 2>&1
 dtc -q -I dtb -O dts -o "$tmp/virt.dts" "$tmp/virt.dtb"
-cat >>"$tmp/virt.dts" <<'EOF'
+# both devices: TCG runs 20 ms frames comfortably
+timing='frame-us = <20000>; sync-us = <2000>; guard-us = <1000>;
+		data-us = <2000>; tolerance-us = <1000>; brightness = <300>;'
+cat >>"$tmp/virt.dts" <<EOF
 / {
 	gpio-sim {
 		compatible = "gpio-simulator";
@@ -92,13 +95,7 @@ cat >>"$tmp/virt.dts" <<'EOF'
 		compatible = "linux-vlc,vlc-gpio";
 		tx-gpios = <&sim_bank 0 0>;
 		led-cathode-gpios = <&sim_bank 1 0>;
-		/* TCG runs 20 ms frames comfortably */
-		frame-us = <20000>;
-		sync-us = <2000>;
-		guard-us = <1000>;
-		data-us = <2000>;
-		tolerance-us = <1000>;
-		brightness = <300>;
+		$timing
 		local-mac-address = [02 56 4c 43 00 2a];
 	};
 
@@ -108,12 +105,7 @@ cat >>"$tmp/virt.dts" <<'EOF'
 		compatible = "linux-vlc,vlc-gpio";
 		tx-gpios = <&{/pl061@9030000} 4 0>;
 		rx-gpios = <&{/pl061@9030000} 3 0>;
-		frame-us = <20000>;
-		sync-us = <2000>;
-		guard-us = <1000>;
-		data-us = <2000>;
-		tolerance-us = <1000>;
-		brightness = <300>;
+		$timing
 		local-mac-address = [02 56 4c 43 00 2b];
 	};
 };

@@ -27,13 +27,19 @@ vlc_unload() {
 	rmmod vlc
 }
 
-# vlc_pair: two simulated boards, vlc0 in namespaces a (10.0.0.1) and
-# b (10.0.0.2), both up.
+# vlc_pair [RX]: two simulated boards, vlc0 in namespaces a (10.0.0.1)
+# and b (10.0.0.2), both up; with RX ("pd" or "led") both sense with it,
+# set before the interfaces go up.
 vlc_pair() {
 	ip netns add a
 	ip netns add b
 	ip link add vlca type vlc
 	ip link add vlcb type vlc
+	if [ $# -gt 0 ]; then
+		for d in vlca vlcb; do
+			echo "$1" >"/sys/kernel/debug/vlc_sim/$(sim_dev_id $d)/rx"
+		done
+	fi
 	ip link set vlca netns a name vlc0
 	ip link set vlcb netns b name vlc0
 	ip -n a addr add 10.0.0.1/24 dev vlc0
@@ -92,7 +98,12 @@ tcp_transfer() {
 	echo "ok - $1 bytes over TCP, sha256 matches"
 }
 
-# sim_id NS: the simulator's number of the node behind vlc0 in NS
+# sim_dev_id DEV: the simulator's number of the node behind DEV
+sim_dev_id() {
+	ethtool -i "$1" | sed -n 's/^bus-info: vlc_sim\.//p'
+}
+
+# sim_id NS: the same for vlc0 in NS
 sim_id() {
 	ip netns exec "$1" ethtool -i vlc0 | sed -n 's/^bus-info: vlc_sim\.//p'
 }
@@ -100,25 +111,6 @@ sim_id() {
 # sim_node NS FILE: path of the debugfs FILE of that node
 sim_node() {
 	echo "/sys/kernel/debug/vlc_sim/$(sim_id "$1")/$2"
-}
-
-# vlc_pair_rx RX: vlc_pair, but both nodes sense with RX ("pd" or "led"),
-# set before the interfaces go up.
-vlc_pair_rx() {
-	ip netns add a
-	ip netns add b
-	ip link add vlca type vlc
-	ip link add vlcb type vlc
-	for d in vlca vlcb; do
-		id=$(ethtool -i $d | sed -n 's/^bus-info: vlc_sim\.//p')
-		echo "$1" >"/sys/kernel/debug/vlc_sim/$id/rx"
-	done
-	ip link set vlca netns a name vlc0
-	ip link set vlcb netns b name vlc0
-	ip -n a addr add 10.0.0.1/24 dev vlc0
-	ip -n b addr add 10.0.0.2/24 dev vlc0
-	ip -n a link set vlc0 up
-	ip -n b link set vlc0 up
 }
 
 # wait_vtime_ms MS: until the simulator's virtual time has gone MS ms on;

@@ -580,11 +580,6 @@ static s64 vlc_phy_spill(const struct vlc_phy *phy, u8 dir, u32 g, u32 x,
 }
 
 /* @g: index of the guard predicted lit, 0 for none. */
-static s64 vlc_phy_hyp_res(s64 r)
-{
-	return clamp_t(s64, r, -(1LL << 30), 1LL << 30);
-}
-
 /* Score hypothesis (@dir, @g) into @h: the squared residuals of its
  * line through the slots it keeps, plus those of the slots it leaves
  * out less their predicted spill. One that sees no light where it
@@ -629,9 +624,9 @@ static void vlc_phy_hyp_eval(const struct vlc_phy *phy,
 	/* only the slots left out of the fit can hold spill */
 	for (out = all & ~h->mask; out; out &= out - 1) {
 		i = __ffs(out);
-		r = vlc_phy_hyp_res(vlc_phy_above(phy, &h->f, i) -
-				    vlc_phy_spill(phy, dir, g, h->x, signal,
-						  i));
+		r = vlc_phy_above(phy, &h->f, i) -
+		    vlc_phy_spill(phy, dir, g, h->x, signal, i);
+		r = clamp_t(s64, r, -(1LL << 30), 1LL << 30);
 		h->cost += (u64)(r * r);
 	}
 	h->cost += h->f.ssr;

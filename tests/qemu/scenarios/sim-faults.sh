@@ -21,7 +21,7 @@ sim_load
 t0=$(date +%s)
 
 # ---- LED receivers ----
-vlc_pair_rx led
+vlc_pair led
 rx=$(sim_node a rx)
 expect "a senses with its LED" grep -qx led "$rx"
 expect "rx refuses an unknown receiver" sh -c "! echo apd >$rx 2>/dev/null"

@@ -7,6 +7,18 @@
 # ends switched to 4-PPM still ping without loss, then back to 2-slot.
 . "$VLC_SRC/tests/qemu/lib.sh"
 
+# ping_after_switch MODE COUNT: a reaches b again (the link relocks), then
+# COUNT pings 3 s apart lose nothing
+ping_after_switch() {
+	ip netns exec a ping -c 1 -W 60 10.0.0.2 >/dev/null ||
+		ip netns exec a ping -c 1 -W 60 10.0.0.2 >/dev/null ||
+		fail "no ping after the switch to $1"
+	out=$(ip netns exec a ping -c "$2" -i 3 -W 30 10.0.0.2) || true
+	echo "$out" | tail -n 2
+	expect "$1 ping: 0% packet loss" \
+		sh -c "echo '$out' | grep -q ' 0% packet loss'"
+}
+
 # The host builds vlcctl into build/<arch>/tools/ (make tools); with
 # BUILD= outside the checkout, build it here.
 vlcctl=$VLC_SRC/build/$(uname -m)/tools/vlcctl
@@ -144,26 +156,14 @@ expect "a shows 4ppm and its brightness range" \
 expect "b shows 4ppm at 4000 bit/s raw" \
 	shows b vlc0 "mode 4ppm .*\(4000 bit/s raw\)"
 rx0=$(stat b phy_symbols_rx)
-ip netns exec a ping -c 1 -W 60 10.0.0.2 >/dev/null ||
-	ip netns exec a ping -c 1 -W 60 10.0.0.2 >/dev/null ||
-	fail "no ping after the switch to 4ppm"
-out=$(ip netns exec a ping -c 5 -i 3 -W 30 10.0.0.2) || true
-echo "$out" | tail -n 2
-expect "4ppm ping: 0% packet loss" \
-	sh -c "echo '$out' | grep -q ' 0% packet loss'"
+ping_after_switch 4ppm 5
 expect "b received 4ppm symbols" test "$(stat b phy_symbols_rx)" -gt "$rx0"
 expect "a locked in 4ppm" shows a vlc0 "locked yes"
 expect "b locked in 4ppm" shows b vlc0 "locked yes"
 
 expect "a back to 2slot" ctl a set vlc0 mode 2slot
 expect "b back to 2slot" ctl b set vlc0 mode 2slot
-ip netns exec a ping -c 1 -W 60 10.0.0.2 >/dev/null ||
-	ip netns exec a ping -c 1 -W 60 10.0.0.2 >/dev/null ||
-	fail "no ping after the switch back to 2slot"
-out=$(ip netns exec a ping -c 3 -i 3 -W 30 10.0.0.2) || true
-echo "$out" | tail -n 2
-expect "2slot ping again: 0% packet loss" \
-	sh -c "echo '$out' | grep -q ' 0% packet loss'"
+ping_after_switch 2slot 3
 expect "a shows 2slot at 2000 bit/s raw" \
 	shows a vlc0 "mode 2slot .*\(2000 bit/s raw\)"
 

@@ -63,7 +63,7 @@ static inline u64 div_u64(u64 dividend, u32 divisor)
 static inline u64 mul_u64_u64_div_u64(u64 a, u64 b, u64 c)
 {
 #if __SIZEOF_INT128__
-	return (u64)((unsigned __int128)a * b / c);
+	return (u64)((__uint128_t)a * b / c);
 #else
 	u64 q = 0, r = 0, hi, lo;
 	int i;
