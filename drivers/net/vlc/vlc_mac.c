@@ -16,8 +16,12 @@
  *      DATA:  dst (1 or 6 with dfull), tx (1), src (6, sfull only),
  *             seq[7:5]|frag[4:0] (1), len (1, 1..240)
  *      ACK:   dst (1), tx (1), seq|frag (1) of the fragment; bits 4:0 of
- *             byte 0 are zero (reserved, like types 0, 6, 7 and
- *             RTS 3, CTS 4 kept for MAC v2)
+ *             byte 0 are zero (reserved, like types 0, 6 and 7)
+ *      RTS:   dst (1), tx (1), duration (2, most significant first):
+ *             frames from the end of the RTS to the end of the packet's
+ *             last ACK; bits 4:0 of byte 0 zero
+ *      CTS:   dst (1, the RTS's tx), tx (1), duration (2): what is left
+ *             of the RTS's after the CTS
  *   BEACON:   tx (1); bits 4:0 of byte 0 zero. Sent after beacon_interval
  *             frames without emitting, contending like DATA, so that idle
  *             neighbours keep their lock and carrier.
@@ -63,8 +67,30 @@
  * others out. Unicast fragments are retried up to retry_limit times, CW
  * doubling up to cw_max; the ACK timeout derived from our parameters
  * assumes the peer uses the same bits per symbol, preamble and SIFS.
- * RTS/CTS and NAV (MAC v2) will add frame types and a NAV counter that
- * makes the medium busy; the receive and contend paths are shaped for it.
+ *
+ * RTS/CTS: light links are line of sight, so hidden terminals (two
+ * senders in view of a receiver, not of each other) are the normal case.
+ * A unicast packet of rts_threshold bytes or more starts with an RTS,
+ * after DIFS and backoff like DATA; the receiver answers SIFS later with
+ * a CTS unless its own NAV is set; the first fragment follows SIFS after
+ * the CTS and the others follow their ACKs as usual. Both announce how
+ * long the packet's exchange lasts, and every other node that decodes
+ * either keeps a NAV: a counter of frames during which the medium counts
+ * as busy though dark. A sender hidden from the first sees the CTS, so
+ * it keeps quiet for the whole packet, not just one fragment. Costs:
+ * RTS 72 + SIFS 2 + CTS 72 + SIFS 2 = 148 frames per packet, 1.1% of an
+ * MTU frame but 18% of a ping, hence a threshold (VLC_MAC_RTS_DEFAULT).
+ * A lost CTS costs 150 frames instead of a whole fragment. Bounds: a
+ * NAV from an RTS is dropped when nothing starts within 2 SIFS + CTS +
+ * slack (its CTS was lost), and no NAV is ever longer than the longest
+ * exchange the protocol allows (nav_max, about 11 s at 500 us frames),
+ * whatever a frame from the air announces. An RTS without a CTS is
+ * retried up to retry_limit times, with the contention window doubling.
+ *
+ * Location beacons: with loc_interval set, a BEACON (the node's short
+ * address) goes every loc_interval frames whatever the traffic, taking
+ * a data packet's turn at the medium; every node keeps a table of the
+ * beacons it hears with their light level and age (vlc_mac_beacons()).
  */
 
 #include <linux/types.h>
@@ -80,8 +106,8 @@
 
 #define VLC_MAC_T_DATA		1
 #define VLC_MAC_T_ACK		2
-#define VLC_MAC_T_RTS		3	/* reserved for MAC v2 */
-#define VLC_MAC_T_CTS		4	/* reserved for MAC v2 */
+#define VLC_MAC_T_RTS		3
+#define VLC_MAC_T_CTS		4
 #define VLC_MAC_T_BEACON	5
 #define VLC_MAC_TYPE_SHIFT	5
 
@@ -101,6 +127,8 @@
 
 #define VLC_MAC_ACK_LEN		(1 + 4 + 2)	/* SFD, header, CRC */
 #define VLC_MAC_BEACON_LEN	(1 + 2 + 2)	/* SFD, type, tx, CRC */
+#define VLC_MAC_RTS_LEN		(1 + 5 + 2)	/* SFD, header, CRC */
+#define VLC_MAC_CTS_LEN		(1 + 5 + 2)
 #define VLC_MAC_CRC_GOOD	0xf0b8		/* residue of X.25 FCS */
 #define VLC_MAC_ACK_SLACK	4	/* frames of executor jitter */
 #define VLC_MAC_HUNT_MAX	(VLC_MAC_PREAMBLE_MAX + 8 + 16)
@@ -130,6 +158,8 @@ void vlc_mac_default_params(struct vlc_mac_params *p)
 	p->preamble = 8;
 	p->sync_deadband_ns = 2000;
 	p->beacon_interval = 1000;
+	p->loc_interval = 0;
+	p->rts_threshold = VLC_MAC_RTS_DEFAULT;
 }
 
 /**
@@ -207,18 +237,56 @@ int vlc_mac_check_params(const struct vlc_mac_params *p, const char **why)
 		bad = "sync_deadband_ns: must be 0..1000000";
 	else if (p->beacon_interval && p->beacon_interval < 64)
 		bad = "beacon_interval: must be 0 (off) or 64..65535 frames";
+	else if (p->loc_interval && p->loc_interval < 64)
+		bad = "loc_interval: must be 0 (off) or 64..65535 frames";
+	else if (p->rts_threshold > VLC_MAC_FRAME_MAX)
+		bad = "rts_threshold: must be 0 (off) or 1..1518 bytes";
 
 	if (why)
 		*why = bad;
 	return bad ? -EINVAL : 0;
 }
 
+static unsigned int vlc_mac_data_hlen(u8 h0)
+{
+	return 1 + (h0 & VLC_MAC_H_DFULL ? VLC_MAC_ALEN : 1) + 1 +
+	       (h0 & VLC_MAC_H_SFULL ? VLC_MAC_ALEN : 0) + 2;
+}
+
+/* Frames from the end of an RTS to the end of the last ACK of the
+ * fragments that carry @rest payload bytes: the first @first bytes long,
+ * the others at most @frag. For each: SIFS, DATA (@hlen header bytes),
+ * SIFS, ACK, and some executor slack; the CTS and the SIFS before it
+ * come first. Fragments that grow on the way only make it shorter.
+ */
+static unsigned int vlc_mac_exchange(const struct vlc_mac_params *p,
+				     unsigned int hlen, unsigned int rest,
+				     unsigned int first, unsigned int frag)
+{
+	unsigned int ack = p->sifs + vlc_mac_frame_symbols(p, VLC_MAC_ACK_LEN);
+	unsigned int n = p->sifs + vlc_mac_frame_symbols(p, VLC_MAC_CTS_LEN);
+	unsigned int f = first, i;
+
+	for (i = 0; rest && i < VLC_MAC_FRAGS_MAX; i++) {
+		f = min(f, rest);
+		n += p->sifs + vlc_mac_frame_symbols(p, 1 + hlen + f + 2) +
+		     ack + VLC_MAC_ACK_SLACK;
+		rest -= f;
+		f = frag;
+	}
+	return n;
+}
+
 static void vlc_mac_apply_params(struct vlc_mac *mac,
 				 const struct vlc_mac_params *p)
 {
+	struct vlc_mac_params worst = *p;
+
 	mac->p = *p;
 	mac->ack_timeout = p->ack_timeout ? p->ack_timeout :
 		p->sifs + vlc_mac_frame_symbols(p, VLC_MAC_ACK_LEN) +
+		VLC_MAC_ACK_SLACK;
+	mac->cts_timeout = p->sifs + vlc_mac_frame_symbols(p, VLC_MAC_CTS_LEN) +
 		VLC_MAC_ACK_SLACK;
 	/* A retransmission of a fragment we acknowledged comes before the
 	 * sender's retries run out; each retry costs it at most ack_timeout
@@ -234,6 +302,19 @@ static void vlc_mac_apply_params(struct vlc_mac *mac,
 		mac->cw = p->cw_min;
 	if (!mac->frag_cur || mac->frag_cur > p->frag_size)
 		mac->frag_cur = p->frag_size;
+	/* The longest reservation any sender may announce: the largest
+	 * packet, full addresses, smallest fragments, and the slowest
+	 * settings the protocol allows. A NAV is never set for longer.
+	 */
+	worst.preamble = VLC_MAC_PREAMBLE_MAX;
+	worst.sifs = 15;
+	worst.bits_per_symbol = 1;
+	mac->nav_max = min_t(unsigned int, U16_MAX,
+			     vlc_mac_exchange(&worst, VLC_MAC_HDR_MAX,
+					      VLC_MAC_FRAME_MAX -
+					      VLC_MAC_ETH_HLEN + 2,
+					      VLC_MAC_FRAG_MIN,
+					      VLC_MAC_FRAG_MIN));
 }
 
 /**
@@ -368,6 +449,9 @@ static void vlc_mac_start_packet(struct vlc_mac *mac)
 	mac->cur_frag = 0;
 	mac->cur_off = 0;
 	mac->retries = 0;
+	mac->rts_retries = 0;
+	mac->cur_rts = !pi.group && mac->p.rts_threshold &&
+		       pkt->len >= mac->p.rts_threshold;
 	mac->tx_state = VLC_MAC_TX_CONTEND;
 	mac->beacon_armed = false;
 	vlc_mac_draw_backoff(mac);
@@ -431,7 +515,9 @@ void vlc_mac_flush(struct vlc_mac *mac)
 	mac->emit.nsyms = 0;
 	mac->emitting = 0;
 	mac->beacon_armed = false;
-	mac->ack_pending = false;
+	mac->resp_type = 0;
+	mac->nav = 0;
+	mac->nav_probe = 0;
 	mac->tx_state = VLC_MAC_TX_IDLE;
 	mac->cw = mac->p.cw_min;
 	while (mac->txq_count) {
@@ -467,19 +553,62 @@ static unsigned int vlc_mac_put_crc(u8 *buf, unsigned int start,
 	return n;
 }
 
-static void vlc_mac_build_ack(struct vlc_mac *mac)
+/* An ACK or a CTS: type, dst, tx, then seq|frag (ACK) or the frames
+ * still reserved after this one (CTS, 16 bits, most significant first).
+ */
+static void vlc_mac_build_resp(struct vlc_mac *mac)
 {
 	u8 *b = mac->emit.buf;
 	unsigned int n = 0;
 
 	b[n++] = VLC_MAC_SFD;
-	b[n++] = VLC_MAC_T_ACK << VLC_MAC_TYPE_SHIFT;
-	b[n++] = mac->ack_dst;
+	b[n++] = mac->resp_type << VLC_MAC_TYPE_SHIFT;
+	b[n++] = mac->resp_dst;
 	b[n++] = mac->p.short_addr;
-	b[n++] = mac->ack_sf;
+	if (mac->resp_type == VLC_MAC_T_CTS) {
+		b[n++] = mac->resp_dur >> 8;
+		b[n++] = mac->resp_dur & 0xff;
+		mac->stats.tx_cts++;
+	} else {
+		b[n++] = mac->resp_sf;
+	}
 	n = vlc_mac_put_crc(b, 1, n);
-	mac->emitting = VLC_MAC_T_ACK;
-	mac->ack_pending = false;
+	mac->emitting = mac->resp_type;
+	mac->resp_type = 0;
+	vlc_mac_emit_start(mac, n);
+}
+
+/* RTS for the current fragment: it reserves the medium until the ACK of
+ * the packet's last fragment, as the fragments would be cut now.
+ */
+static void vlc_mac_build_rts(struct vlc_mac *mac)
+{
+	struct vlc_mac_txpkt *pkt = vlc_mac_txq_slot(mac, 0);
+	struct vlc_mac_pktinfo pi;
+	unsigned int n = 0, rest, first, dur;
+	u8 *b = mac->emit.buf;
+	u8 h0 = 0;
+
+	vlc_mac_pktinfo(mac, pkt->data, pkt->len, &pi);
+	if (pi.sfull)
+		h0 |= VLC_MAC_H_SFULL;
+	rest = pi.len - mac->cur_off;
+	first = mac->retries ? mac->cur_len : mac->frag_cur;
+	dur = min_t(unsigned int, mac->nav_max,
+		    vlc_mac_exchange(&mac->p, vlc_mac_data_hlen(h0), rest,
+				     first, mac->frag_cur));
+
+	b[n++] = VLC_MAC_SFD;
+	b[n++] = VLC_MAC_T_RTS << VLC_MAC_TYPE_SHIFT;
+	b[n++] = pi.dst;
+	b[n++] = mac->p.short_addr;
+	b[n++] = dur >> 8;
+	b[n++] = dur & 0xff;
+	n = vlc_mac_put_crc(b, 1, n);
+	mac->cur_dst = pi.dst;
+	mac->tx_state = VLC_MAC_TX_SEND;
+	mac->emitting = VLC_MAC_T_RTS;
+	mac->stats.tx_rts++;
 	vlc_mac_emit_start(mac, n);
 }
 
@@ -497,6 +626,7 @@ static void vlc_mac_build_beacon(struct vlc_mac *mac)
 	n = vlc_mac_put_crc(b, 1, n);
 	mac->emitting = VLC_MAC_T_BEACON;
 	mac->beacon_armed = false;
+	mac->since_loc = 0;
 	mac->stats.tx_beacons++;
 	vlc_mac_emit_start(mac, n);
 }
@@ -584,6 +714,12 @@ static void vlc_mac_emit_done(struct vlc_mac *mac)
 	u8 type = mac->emitting;
 
 	mac->emitting = 0;
+	if (type == VLC_MAC_T_RTS) {
+		mac->tx_state = VLC_MAC_TX_WAIT_CTS;
+		mac->ack_wait = 0;
+		mac->wait_busy = false;
+		return;
+	}
 	if (type != VLC_MAC_T_DATA)
 		return;
 	if (mac->cur_group) {
@@ -601,16 +737,21 @@ static bool vlc_mac_rx_busy(const struct vlc_mac *mac)
 	       mac->rx_state == VLC_MAC_RX_FRAME;
 }
 
+static bool vlc_mac_loc_due(const struct vlc_mac *mac)
+{
+	return mac->p.loc_interval && mac->since_loc >= mac->p.loc_interval;
+}
+
 /* Decide whether a frame starts now; false means stay idle. */
 static bool vlc_mac_tx_start(struct vlc_mac *mac)
 {
-	if (mac->ack_pending) {
-		/* An ACK owes nothing to carrier sense: SIFS and go. */
-		if (mac->ack_delay) {
-			mac->ack_delay--;
+	if (mac->resp_type) {
+		/* ACK and CTS owe nothing to carrier sense: SIFS and go. */
+		if (mac->resp_delay) {
+			mac->resp_delay--;
 			return false;
 		}
-		vlc_mac_build_ack(mac);
+		vlc_mac_build_resp(mac);
 		return true;
 	}
 	switch (mac->tx_state) {
@@ -622,6 +763,18 @@ static bool vlc_mac_tx_start(struct vlc_mac *mac)
 		if (mac->idle_run < mac->p.difs || mac->backoff ||
 		    vlc_mac_rx_busy(mac) || mac->phy_acquiring)
 			return false;
+		if (vlc_mac_loc_due(mac)) {
+			/* The location beacon takes this turn; the packet
+			 * contends again.
+			 */
+			vlc_mac_draw_backoff(mac);
+			vlc_mac_build_beacon(mac);
+			return true;
+		}
+		if (mac->cur_rts) {
+			vlc_mac_build_rts(mac);
+			return true;
+		}
 		break;
 	case VLC_MAC_TX_BURST:
 		if (mac->burst_wait) {
@@ -630,8 +783,9 @@ static bool vlc_mac_tx_start(struct vlc_mac *mac)
 		}
 		break;
 	case VLC_MAC_TX_IDLE:
-		if (!mac->p.beacon_interval ||
-		    mac->since_emit < mac->p.beacon_interval)
+		if ((!mac->p.beacon_interval ||
+		     mac->since_emit < mac->p.beacon_interval) &&
+		    !vlc_mac_loc_due(mac))
 			return false;
 		/* Contend like data, so beacons of many nodes spread out. */
 		if (!mac->beacon_armed) {
@@ -687,10 +841,135 @@ int vlc_mac_tx_symbol(struct vlc_mac *mac)
 
 static void vlc_mac_send_ack(struct vlc_mac *mac, u8 dst, u8 sf)
 {
-	mac->ack_pending = true;
-	mac->ack_delay = mac->p.sifs;
-	mac->ack_dst = dst;
-	mac->ack_sf = sf;
+	mac->resp_type = VLC_MAC_T_ACK;
+	mac->resp_delay = mac->p.sifs;
+	mac->resp_dst = dst;
+	mac->resp_sf = sf;
+}
+
+/* An RTS or CTS between others: stay silent for what it announced. */
+static void vlc_mac_nav_update(struct vlc_mac *mac, unsigned int dur)
+{
+	if (dur > mac->nav_max) {
+		mac->stats.nav_clamped++;
+		dur = mac->nav_max;
+	}
+	if (dur > mac->nav) {
+		mac->nav = dur;
+		mac->stats.nav_set++;
+	}
+}
+
+static void vlc_mac_rx_rts(struct vlc_mac *mac, const u8 *b)
+{
+	unsigned int dst = b[1], tx = b[2], dur = b[3] << 8 | b[4], cts;
+
+	mac->stats.rx_rts++;
+	if (tx == VLC_MAC_BCAST || dst == VLC_MAC_BCAST) {
+		mac->stats.rx_bad_header++;
+		return;
+	}
+	if (dst != mac->p.short_addr) {
+		mac->stats.rx_other++;
+		vlc_mac_nav_update(mac, dur);
+		/* The sender may not get its CTS: if nothing starts by the
+		 * time its DATA would, the reservation is void.
+		 */
+		mac->nav_probe = 2 * mac->p.sifs + VLC_MAC_ACK_SLACK +
+			vlc_mac_frame_symbols(&mac->p, VLC_MAC_CTS_LEN);
+		return;
+	}
+	/* Answer only while nobody else holds the medium for us to hear. */
+	if (mac->nav || mac->resp_type)
+		return;
+	cts = mac->p.sifs + vlc_mac_frame_symbols(&mac->p, VLC_MAC_CTS_LEN);
+	mac->resp_type = VLC_MAC_T_CTS;
+	mac->resp_delay = mac->p.sifs;
+	mac->resp_dst = tx;
+	mac->resp_dur = dur > cts ? min(dur - cts, mac->nav_max) : 0;
+}
+
+static void vlc_mac_rx_cts(struct vlc_mac *mac, const u8 *b)
+{
+	unsigned int dst = b[1], tx = b[2], dur = b[3] << 8 | b[4];
+
+	mac->stats.rx_cts++;
+	if (tx == VLC_MAC_BCAST || dst == VLC_MAC_BCAST) {
+		mac->stats.rx_bad_header++;
+		return;
+	}
+	if (dst != mac->p.short_addr) {
+		mac->stats.rx_other++;
+		vlc_mac_nav_update(mac, dur);
+		mac->nav_probe = 0;	/* the exchange is on */
+		return;
+	}
+	if (mac->tx_state != VLC_MAC_TX_WAIT_CTS || tx != mac->cur_dst) {
+		mac->stats.rx_unexpected_ack++;
+		return;
+	}
+	/* The medium is ours: the fragment follows SIFS after the CTS. */
+	mac->rts_retries = 0;
+	mac->burst_wait = mac->p.sifs;
+	mac->tx_state = VLC_MAC_TX_BURST;
+}
+
+/* Remember who sent a beacon, how bright, and when. */
+static void vlc_mac_rx_beacon(struct vlc_mac *mac, u8 tx)
+{
+	struct vlc_mac_beacon *e = NULL, *old = &mac->beacons[0];
+	unsigned int i;
+
+	mac->stats.rx_beacons++;
+	if (tx == VLC_MAC_BCAST) {
+		mac->stats.rx_bad_header++;
+		return;
+	}
+	for (i = 0; i < VLC_MAC_BEACONS_MAX; i++) {
+		if (mac->beacons[i].used && mac->beacons[i].id == tx) {
+			e = &mac->beacons[i];
+			break;
+		}
+		/* else a free entry, or the one heard least recently */
+		if (old->used && (!mac->beacons[i].used ||
+				  mac->now - mac->beacons[i].last >
+				  mac->now - old->last))
+			old = &mac->beacons[i];
+	}
+	if (!e) {
+		e = old;
+		e->used = true;
+		e->id = tx;
+		e->count = 0;
+	}
+	if (e->count < U16_MAX)
+		e->count++;
+	e->level = mac->rx_signal;
+	e->last = mac->now;
+}
+
+/**
+ * vlc_mac_beacons - the neighbours heard by their beacons
+ * @mac: the MAC
+ * @out: filled with up to @max entries; @last holds the age instead, in
+ *	frames since that neighbour's last beacon ended
+ * @max: room in @out
+ *
+ * Return: the number of entries written.
+ */
+unsigned int vlc_mac_beacons(const struct vlc_mac *mac,
+			     struct vlc_mac_beacon *out, unsigned int max)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < VLC_MAC_BEACONS_MAX && n < max; i++) {
+		if (!mac->beacons[i].used)
+			continue;
+		out[n] = mac->beacons[i];
+		out[n].last = mac->now - mac->beacons[i].last;
+		n++;
+	}
+	return n;
 }
 
 static void vlc_mac_rx_ack(struct vlc_mac *mac, const u8 *b)
@@ -903,17 +1182,17 @@ static void vlc_mac_rx_complete(struct vlc_mac *mac)
 		vlc_mac_rx_ack(mac, b);
 		break;
 	case VLC_MAC_T_BEACON:
-		mac->stats.rx_beacons++;
+		vlc_mac_rx_beacon(mac, b[1]);
+		break;
+	case VLC_MAC_T_RTS:
+		vlc_mac_rx_rts(mac, b);
+		break;
+	case VLC_MAC_T_CTS:
+		vlc_mac_rx_cts(mac, b);
 		break;
 	default:
 		vlc_mac_rx_data(mac, b, n);
 	}
-}
-
-static unsigned int vlc_mac_data_hlen(u8 h0)
-{
-	return 1 + (h0 & VLC_MAC_H_DFULL ? VLC_MAC_ALEN : 1) + 1 +
-	       (h0 & VLC_MAC_H_SFULL ? VLC_MAC_ALEN : 0) + 2;
 }
 
 /* rx_pos bytes are in: learn how many more the frame has from what is
@@ -930,6 +1209,10 @@ static void vlc_mac_rx_advance(struct vlc_mac *mac)
 			mac->rx_need = VLC_MAC_ACK_LEN - 1;
 		else if (type == VLC_MAC_T_BEACON && !(h0 & 0x1f))
 			mac->rx_need = VLC_MAC_BEACON_LEN - 1;
+		else if (type == VLC_MAC_T_RTS && !(h0 & 0x1f))
+			mac->rx_need = VLC_MAC_RTS_LEN - 1;
+		else if (type == VLC_MAC_T_CTS && !(h0 & 0x1f))
+			mac->rx_need = VLC_MAC_CTS_LEN - 1;
 		else if (type == VLC_MAC_T_DATA)
 			mac->rx_need = vlc_mac_data_hlen(h0);
 		else
@@ -1076,6 +1359,31 @@ static void vlc_mac_resync(struct vlc_mac *mac, const struct vlc_phy_rx *rx)
 		mac->ops->phase(mac->ctx, corr);
 }
 
+/* One frame of waiting for a CTS; @busy: the medium was. On timeout
+ * the RTS is sent again after a longer backoff, up to retry_limit times;
+ * the fragment's length is not to blame and stays.
+ */
+static void vlc_mac_cts_wait(struct vlc_mac *mac, bool busy)
+{
+	mac->ack_wait++;
+	if (busy)
+		mac->wait_busy = true;
+	if (mac->ack_wait <= mac->cts_timeout || vlc_mac_rx_busy(mac))
+		return;
+	mac->stats.cts_timeouts++;
+	if (mac->wait_busy)
+		mac->stats.collisions++;
+	if (mac->rts_retries < mac->p.retry_limit) {
+		mac->rts_retries++;
+		mac->cw = min_t(unsigned int, mac->cw * 2, mac->p.cw_max);
+		mac->tx_state = VLC_MAC_TX_CONTEND;
+		vlc_mac_draw_backoff(mac);
+	} else {
+		mac->stats.tx_dropped++;
+		vlc_mac_complete(mac, false);
+	}
+}
+
 /**
  * vlc_mac_rx_frame - what the PHY received in the frame that just ended
  * @mac: the MAC
@@ -1091,7 +1399,11 @@ void vlc_mac_rx_frame(struct vlc_mac *mac, const struct vlc_phy_rx *rx)
 	int sym = rx->sym;
 
 	mac->now++;
+	if (mac->since_loc < U16_MAX)
+		mac->since_loc++;
 	mac->phy_acquiring = rx->acquiring;
+	if (mac->nav)
+		mac->nav--;
 	if (own || (rx->flags & VLC_PHY_RX_OWN_TX)) {
 		/* Half duplex: we can only have seen our own light. */
 		mac->rx_state = VLC_MAC_RX_WAIT_IDLE;
@@ -1101,12 +1413,27 @@ void vlc_mac_rx_frame(struct vlc_mac *mac, const struct vlc_phy_rx *rx)
 			sym = VLC_SYM_ERASURE;
 		else if (sym < 0 && sym != VLC_SYM_IDLE)
 			sym = VLC_SYM_ERASURE;
+		busy = rx->carrier || sym != VLC_SYM_IDLE;
+		if (mac->nav_probe) {
+			/* An overheard RTS: did its exchange start? */
+			if (busy) {
+				mac->nav_probe = 0;
+			} else if (!--mac->nav_probe && mac->nav) {
+				mac->nav = 0;
+				mac->stats.nav_reset++;
+			}
+		}
 		vlc_mac_resync(mac, rx);
+		mac->rx_signal = rx->signal;
 		vlc_mac_rx_symbol(mac, sym, bits);
-		busy = rx->carrier || sym != VLC_SYM_IDLE ||
-		       vlc_mac_rx_busy(mac);
+		busy = busy || vlc_mac_rx_busy(mac);
 	}
 	mac->tx_this_frame = false;
+	/* Virtual carrier sense: a reservation heard is as busy as light. */
+	if (mac->nav && !busy) {
+		mac->stats.nav_frames++;
+		busy = true;
+	}
 
 	/* DIFS of idle first, then the backoff counts down, idle only. */
 	if (busy) {
@@ -1120,6 +1447,10 @@ void vlc_mac_rx_frame(struct vlc_mac *mac, const struct vlc_phy_rx *rx)
 			mac->backoff--;
 	}
 
+	if (mac->tx_state == VLC_MAC_TX_WAIT_CTS) {
+		vlc_mac_cts_wait(mac, busy && !own);
+		return;
+	}
 	if (mac->tx_state != VLC_MAC_TX_WAIT_ACK)
 		return;
 	mac->ack_wait++;

@@ -24,6 +24,11 @@
 #define VLC_MAC_ETH_HLEN	14
 #define VLC_MAC_ALEN		6
 
+/* Default RTS threshold in bytes of Ethernet frame: see vlc.rst for
+ * the measurements behind it.
+ */
+#define VLC_MAC_RTS_DEFAULT	500
+
 /* Payload bytes of one fragment on air: protocol limits. */
 #define VLC_MAC_FRAG_MIN	48	/* 1506 bytes in <= 32 fragments */
 #define VLC_MAC_FRAG_MAX	240
@@ -55,6 +60,11 @@
  */
 #define VLC_MAC_MTU_FRAMES	12978
 
+/* The same after RTS/CTS (packets of rts_threshold bytes and more): RTS
+ * 72, SIFS 2, CTS 72, SIFS 2 in front. Asserted by "overhead".
+ */
+#define VLC_MAC_MTU_FRAMES_RTS	(VLC_MAC_MTU_FRAMES + 148)
+
 /**
  * struct vlc_mac_params - MAC settings (see vlc_mac_set_params())
  * @short_addr: this node's 8-bit address, 0..254; Ethernet addresses
@@ -78,6 +88,12 @@
  * @beacon_interval: frames without emitting anything after which a
  *	beacon is sent (neighbours keep their lock and carrier on it);
  *	0 = never, else 64..65535
+ * @loc_interval: frames between location beacons, sent whatever the
+ *	traffic so that every node in view can tell where it is (see
+ *	vlc_mac_beacons()); 0 = off, else 64..65535
+ * @rts_threshold: unicast packets of at least this many bytes (Ethernet
+ *	frame) reserve the medium with RTS/CTS first; 0 = never,
+ *	1..VLC_MAC_FRAME_MAX
  */
 struct vlc_mac_params {
 	u8 short_addr;
@@ -92,6 +108,8 @@ struct vlc_mac_params {
 	u8 preamble;
 	u32 sync_deadband_ns;
 	u16 beacon_interval;
+	u16 loc_interval;
+	u16 rts_threshold;
 };
 
 /**
@@ -113,7 +131,7 @@ struct vlc_mac_ops {
 
 /**
  * struct vlc_mac_stats - MAC counters, for ethtool -S
- * @tx_frames: frames put on air (DATA and ACK)
+ * @tx_frames: frames put on air (every type)
  * @tx_fragments: DATA frames put on air, retransmissions included
  * @tx_retries: retransmissions of a fragment
  * @tx_acked: ACKs received for our fragments
@@ -130,12 +148,23 @@ struct vlc_mac_ops {
  * @rx_orphan: a fragment of a packet whose start was never received
  * @rx_incomplete: reassemblies abandoned (sender moved on, or expired)
  * @rx_too_long: reassembly would exceed VLC_MAC_FRAME_MAX
- * @rx_unexpected_ack: an ACK to us that we were not waiting for
+ * @rx_unexpected_ack: an ACK or CTS to us that we were not waiting for
  * @rx_other: good frames for another node
  * @rx_beacons: beacons received
  * @tx_beacons: beacons sent
  * @rx_delivered: Ethernet frames handed to the stack
- * @collisions: ACK timeouts after the medium was busy in the wait
+ * @tx_rts: RTS frames sent
+ * @tx_cts: CTS frames sent (answers to an RTS)
+ * @rx_rts: RTS frames received, for us or not
+ * @rx_cts: CTS frames received, for us or not
+ * @cts_timeouts: RTS that got no CTS (the packet contends again)
+ * @nav_set: times an RTS or CTS for others set or extended our NAV
+ * @nav_reset: NAV released because the exchange an RTS announced never
+ *	started
+ * @nav_clamped: announced durations longer than any exchange can take,
+ *	cut to that bound (a NAV can never silence a node for longer)
+ * @nav_frames: frames this node was kept silent by its NAV alone
+ * @collisions: ACK or CTS timeouts after the medium was busy in the wait
  * @backoffs: random backoffs drawn
  * @phase_corrections: phase corrections decided (ops->phase called)
  */
@@ -162,10 +191,38 @@ struct vlc_mac_stats {
 	u64 rx_beacons;
 	u64 tx_beacons;
 	u64 rx_delivered;
+	u64 tx_rts;
+	u64 tx_cts;
+	u64 rx_rts;
+	u64 rx_cts;
+	u64 cts_timeouts;
+	u64 nav_set;
+	u64 nav_reset;
+	u64 nav_clamped;
+	u64 nav_frames;
 	u64 collisions;
 	u64 backoffs;
 	u64 phase_corrections;
 };
+
+/**
+ * struct vlc_mac_beacon - a neighbour heard by its beacons
+ * @used: entry valid
+ * @id: the neighbour's short address
+ * @level: light of its lit data slot above ambient (the PHY's signal
+ *	estimate) when its last beacon ended
+ * @count: beacons heard from it, saturating
+ * @last: MAC frame counter (struct vlc_mac.now) at its last beacon
+ */
+struct vlc_mac_beacon {
+	bool used;
+	u8 id;
+	u16 count;
+	u32 level;
+	u32 last;
+};
+
+#define VLC_MAC_BEACONS_MAX	16	/* neighbours remembered */
 
 /* One queued packet, kept as the Ethernet frame the stack gave. */
 struct vlc_mac_txpkt {
@@ -192,9 +249,10 @@ struct vlc_mac_reasm {
 enum vlc_mac_tx_state {
 	VLC_MAC_TX_IDLE,	/* queue empty */
 	VLC_MAC_TX_CONTEND,	/* DIFS, then backoff, then send */
-	VLC_MAC_TX_BURST,	/* next fragment SIFS after an ACK */
-	VLC_MAC_TX_SEND,	/* symbols of a DATA frame going out */
+	VLC_MAC_TX_BURST,	/* next fragment SIFS after an ACK or CTS */
+	VLC_MAC_TX_SEND,	/* symbols of a DATA or RTS frame going out */
 	VLC_MAC_TX_WAIT_ACK,
+	VLC_MAC_TX_WAIT_CTS,
 };
 
 enum vlc_mac_rx_state {
@@ -224,6 +282,7 @@ struct vlc_mac {
 	void *ctx;
 	struct vlc_mac_params p;
 	u16 ack_timeout;	/* in use: @p.ack_timeout or derived */
+	u16 cts_timeout;	/* frames after an RTS to wait for its CTS */
 	u32 rx_lifetime;	/* idle_clock ticks a reassembly lives */
 	u32 now;		/* frame counter */
 	u32 idle_clock;		/* idle frames after a full DIFS */
@@ -244,6 +303,7 @@ struct vlc_mac {
 	u16 cur_len;		/* payload bytes of the current fragment */
 	u16 frag_cur;		/* length of new fragments, adapted */
 	u8 retries;
+	u8 rts_retries;		/* RTS of this fragment without a CTS */
 	u16 cw;
 	u16 backoff;		/* frames of backoff left */
 	u8 burst_wait;
@@ -257,11 +317,24 @@ struct vlc_mac {
 	u16 idle_run;		/* consecutive idle frames, capped */
 	struct vlc_mac_emit emit;
 
-	/* ACK to send SIFS after a DATA frame */
-	bool ack_pending;
-	u8 ack_delay;
-	u8 ack_dst;
-	u8 ack_sf;
+	/* ACK or CTS to send SIFS after a DATA or RTS frame */
+	u8 resp_type;		/* 0: nothing due */
+	u8 resp_delay;
+	u8 resp_dst;
+	u8 resp_sf;		/* ACK: seq|frag acknowledged */
+	u16 resp_dur;		/* CTS: frames still reserved after it */
+
+	/* virtual carrier sense */
+	bool cur_rts;		/* the current packet goes after RTS/CTS */
+	u16 nav;		/* frames the medium is reserved for others */
+	u16 nav_probe;		/* frames left for an RTS's exchange to start */
+	u16 nav_max;		/* longest reservation any exchange needs */
+
+	u32 rx_signal;		/* PHY's signal estimate, frame in progress */
+
+	/* location beacons heard */
+	u16 since_loc;		/* frames since our last location beacon */
+	struct vlc_mac_beacon beacons[VLC_MAC_BEACONS_MAX];
 
 	/* receiver */
 	enum vlc_mac_rx_state rx_state;
@@ -294,6 +367,8 @@ void vlc_mac_flush(struct vlc_mac *mac);
 int vlc_mac_tx_symbol(struct vlc_mac *mac);
 void vlc_mac_rx_frame(struct vlc_mac *mac, const struct vlc_phy_rx *rx);
 int vlc_mac_short_addr(const u8 *addr);
+unsigned int vlc_mac_beacons(const struct vlc_mac *mac,
+			     struct vlc_mac_beacon *out, unsigned int max);
 unsigned int vlc_mac_frame_symbols(const struct vlc_mac_params *p,
 				   unsigned int nbytes);
 
