@@ -88,9 +88,14 @@
  * retried up to retry_limit times, with the contention window doubling.
  *
  * Location beacons: with loc_interval set, a BEACON (the node's short
- * address) goes every loc_interval frames whatever the traffic, taking
- * a data packet's turn at the medium; every node keeps a table of the
- * beacons it hears with their light level and age (vlc_mac_beacons()).
+ * address) is due every loc_interval frames whatever the traffic. It
+ * contends like DATA and takes a packet's turn at the medium; a node in
+ * the middle of its own packet sends it between two fragments (its RTS
+ * reserved room for it). A node that only receives waits for the medium
+ * to be free, so under others' saturating traffic its beacon can be one
+ * packet late (6.5 s for an MTU frame at 500 us frames). Every node keeps
+ * a table of the beacons it hears, with their light level and age
+ * (vlc_mac_beacons()).
  */
 
 #include <linux/types.h>
@@ -594,9 +599,14 @@ static void vlc_mac_build_rts(struct vlc_mac *mac)
 		h0 |= VLC_MAC_H_SFULL;
 	rest = pi.len - mac->cur_off;
 	first = mac->retries ? mac->cur_len : mac->frag_cur;
-	dur = min_t(unsigned int, mac->nav_max,
-		    vlc_mac_exchange(&mac->p, vlc_mac_data_hlen(h0), rest,
-				     first, mac->frag_cur));
+	dur = vlc_mac_exchange(&mac->p, vlc_mac_data_hlen(h0), rest, first,
+			       mac->frag_cur);
+	/* location beacons that will go between the fragments */
+	if (mac->p.loc_interval)
+		dur += (dur / mac->p.loc_interval + 1) *
+		       (mac->p.sifs +
+			vlc_mac_frame_symbols(&mac->p, VLC_MAC_BEACON_LEN));
+	dur = min_t(unsigned int, dur, mac->nav_max);
 
 	b[n++] = VLC_MAC_SFD;
 	b[n++] = VLC_MAC_T_RTS << VLC_MAC_TYPE_SHIFT;
@@ -610,6 +620,11 @@ static void vlc_mac_build_rts(struct vlc_mac *mac)
 	mac->emitting = VLC_MAC_T_RTS;
 	mac->stats.tx_rts++;
 	vlc_mac_emit_start(mac, n);
+}
+
+static bool vlc_mac_loc_due(const struct vlc_mac *mac)
+{
+	return mac->p.loc_interval && mac->since_loc >= mac->p.loc_interval;
 }
 
 /* A beacon keeps neighbours locked (PHY signal and sync estimates) and
@@ -626,7 +641,14 @@ static void vlc_mac_build_beacon(struct vlc_mac *mac)
 	n = vlc_mac_put_crc(b, 1, n);
 	mac->emitting = VLC_MAC_T_BEACON;
 	mac->beacon_armed = false;
-	mac->since_loc = 0;
+	/* Location beacons keep their schedule: one that went late does
+	 * not push back the next, so they average one per loc_interval.
+	 */
+	if (vlc_mac_loc_due(mac))
+		mac->since_loc = min_t(u16, mac->since_loc - mac->p.loc_interval,
+				       mac->p.loc_interval - 1);
+	else
+		mac->since_loc = 0;
 	mac->stats.tx_beacons++;
 	vlc_mac_emit_start(mac, n);
 }
@@ -737,11 +759,6 @@ static bool vlc_mac_rx_busy(const struct vlc_mac *mac)
 	       mac->rx_state == VLC_MAC_RX_FRAME;
 }
 
-static bool vlc_mac_loc_due(const struct vlc_mac *mac)
-{
-	return mac->p.loc_interval && mac->since_loc >= mac->p.loc_interval;
-}
-
 /* Decide whether a frame starts now; false means stay idle. */
 static bool vlc_mac_tx_start(struct vlc_mac *mac)
 {
@@ -780,6 +797,14 @@ static bool vlc_mac_tx_start(struct vlc_mac *mac)
 		if (mac->burst_wait) {
 			mac->burst_wait--;
 			return false;
+		}
+		if (vlc_mac_loc_due(mac)) {
+			/* Between two fragments of ours, on a medium we
+			 * hold; the next fragment follows SIFS later.
+			 */
+			mac->burst_wait = mac->p.sifs;
+			vlc_mac_build_beacon(mac);
+			return true;
 		}
 		break;
 	case VLC_MAC_TX_IDLE:

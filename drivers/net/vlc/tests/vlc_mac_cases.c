@@ -1420,6 +1420,69 @@ VLC_TEST(vlc_mac_test_hidden)
 	VLC_EXPECT_GE(on, 12 * VLC_MAC_MTU_FRAMES_RTS);
 }
 
+/* 12. Location beacons go every loc_interval frames even under load,
+ * and every node keeps who it heard, how bright and how long ago.
+ */
+VLC_TEST(vlc_mac_test_loc_beacon)
+{
+	struct vlc_mac_beacon tab[VLC_MAC_BEACONS_MAX];
+	struct vlc_mac_params p;
+	struct vlc_mac_tnet *t;
+	unsigned int n, i;
+	u32 frames;
+
+	vlc_mac_default_params(&p);
+	p.loc_interval = 2000;
+	t = tn_init(3, 51, &p);
+	/* node 1 keeps sending to node 2 the whole time */
+	for (i = 0; i < 6; i++)
+		VLC_ASSERT_TRUE(tn_queue_ip(t, 0, 1, 1514) >= 0);
+	/* and a beacon's airtime more, so that the last one is heard */
+	frames = tn_run(t, 200000, 100);
+	VLC_ASSERT_TRUE(tn_all_done(t));
+	VLC_EXPECT_EQ(t->node[1].delivered, 6);
+	/* one per interval, give or take the contention of the last one */
+	VLC_EXPECT_GE(t->node[0].mac.stats.tx_beacons, frames / 2000 - 1);
+	VLC_EXPECT_LE(t->node[0].mac.stats.tx_beacons, frames / 2000 + 1);
+
+	/* the others get their turn between packets */
+	VLC_EXPECT_GE(t->node[1].mac.stats.tx_beacons, 5);
+	VLC_EXPECT_GE(t->node[2].mac.stats.tx_beacons, 5);
+	VLC_EXPECT_EQ(t->bad, 0);
+
+	n = vlc_mac_beacons(&t->node[2].mac, tab, ARRAY_SIZE(tab));
+	VLC_ASSERT_EQ(n, 2);
+	for (i = 0; i < n; i++) {
+		VLC_EXPECT_TRUE(tab[i].id == 1 || tab[i].id == 2);
+		/* Beacons are not acknowledged; the idle nodes' wait for
+		 * the gap between two packets, where two may pick the same
+		 * backoff and collide (2 of 9 in this run).
+		 */
+		VLC_EXPECT_LE(tab[i].count,
+			      t->node[tab[i].id - 1].mac.stats.tx_beacons);
+		VLC_EXPECT_GE(2 * tab[i].count,
+			      t->node[tab[i].id - 1].mac.stats.tx_beacons);
+		VLC_EXPECT_LE(tab[i].last, 2000 + VLC_MAC_MTU_FRAMES_RTS);
+	}
+	/* room for only one entry */
+	VLC_EXPECT_EQ(vlc_mac_beacons(&t->node[2].mac, tab, 1), 1);
+
+	/* an entry ages; the table forgets the least recently heard first */
+	for (i = 0; i < 100; i++)
+		tn_step(t);
+	VLC_EXPECT_GE(vlc_mac_beacons(&t->node[2].mac, tab, 1), 1);
+	VLC_EXPECT_GE(tab[0].last, 100);
+
+	/* off: no beacons of this kind beyond the idle ones */
+	p.loc_interval = 0;
+	p.beacon_interval = 0;
+	t = tn_init(2, 53, &p);
+	VLC_ASSERT_TRUE(tn_queue_ip(t, 0, 1, 1514) >= 0);
+	tn_run(t, 100000, 5000);
+	VLC_EXPECT_EQ(t->node[0].mac.stats.tx_beacons, 0);
+	VLC_EXPECT_EQ(vlc_mac_beacons(&t->node[1].mac, tab, 16), 0);
+}
+
 /* The one list of cases; each runner registers this table. */
 static VLC_TEST_CASE_TYPE vlc_mac_test_cases[] = {
 	VLC_TEST_CASE(vlc_mac_test_delivery)
@@ -1436,5 +1499,6 @@ static VLC_TEST_CASE_TYPE vlc_mac_test_cases[] = {
 	VLC_TEST_CASE(vlc_mac_test_coarse)
 	VLC_TEST_CASE(vlc_mac_test_rts)
 	VLC_TEST_CASE(vlc_mac_test_hidden)
+	VLC_TEST_CASE(vlc_mac_test_loc_beacon)
 	VLC_TEST_CASES_END
 };
