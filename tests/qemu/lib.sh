@@ -125,3 +125,30 @@ wait_vtime_ms() {
 		i=$((i + 1))
 	done
 }
+
+# vlc_net N: N simulated boards, vlc0 in namespaces n1..nN with
+# 10.0.0.1..N/24, all up and in view of each other.
+vlc_net() {
+	i=1
+	while [ "$i" -le "$1" ]; do
+		ip netns add "n$i"
+		ip link add "vlcn$i" type vlc
+		ip link set "vlcn$i" netns "n$i" name vlc0
+		ip -n "n$i" addr add "10.0.0.$i/24" dev vlc0
+		ip -n "n$i" link set vlc0 up
+		i=$((i + 1))
+	done
+}
+
+# vlcctl_bin: path of vlcctl; the host builds it into build/<arch>/tools
+# (make tools); with BUILD= outside the checkout it is built here.
+vlcctl_bin() {
+	b=$VLC_SRC/build/$(uname -m)/tools/vlcctl
+	if [ ! -x "$b" ]; then
+		b=/tmp/vlcctl
+		[ -x "$b" ] || cc -O2 -I"$VLC_SRC/include/uapi" -o "$b" \
+			"$VLC_SRC/tools/vlcctl/vlcctl.c" -lmnl ||
+			fail "no vlcctl: run make tools on the host"
+	fi
+	echo "$b"
+}
