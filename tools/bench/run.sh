@@ -208,10 +208,10 @@ UDP
   the sender blocked by a small socket buffer so that the queues never
   run dry; goodput = UDP payload bits of datagrams 2..$udp_n / virtual
   time from the first datagram's arrival to the last one's / raw rate.
-  $udp_fpp frames per datagram were measured, against 12978 on air
-  (VLC_MAC_MTU_FRAMES: 7 fragments with their ACKs and SIFS gaps) plus
-  DIFS and backoff (7.5 on average): 1472 * 8 / 12986 = 0.907 is the
-  MAC's ceiling. In this run a retried $(b udp_mac_tx_retries_a) fragment(s) after
+  $udp_fpp frames per datagram were measured, against 13126 on air
+  (VLC_MAC_MTU_FRAMES_RTS: RTS/CTS, 7 fragments with their ACKs and SIFS
+  gaps) plus DIFS and backoff (19.5 on average): 1472 * 8 / 13146 =
+  0.896 is the MAC's ceiling (0.907 with RTS/CTS off). In this run a retried $(b udp_mac_tx_retries_a) fragment(s) after
   $(b udp_mac_collisions_a) collision(s), and b sent $(b udp_mac_tx_fragments_b) fragment(s) of its own (the
   stack's housekeeping); single inter-arrival times ($(b udp_gap_min) to $(b udp_gap_max) frames)
   also carry the receiving process's scheduling jitter.
@@ -219,7 +219,7 @@ TCP
   $tcp_b bytes (sha256 checked), virtual time from connect() to the
   receiver's close: handshake, slow start and the TCP ACKs sharing the
   half-duplex medium included. With MSS 1448 the ceiling is
-  1448 * 8 / 12986 = 0.892; b sent $(b tcp_mac_tx_fragments_b) fragments (TCP ACKs, about
+  1448 * 8 / 13146 = 0.881; b sent $(b tcp_mac_tx_fragments_b) fragments (TCP ACKs, about
   460 frames each with their MAC ACK), and $(b tcp_mac_collisions_a) + $(b tcp_mac_collisions_b) collisions
   (a TCP ACK and the next data packet drawing the same backoff) cost
   retransmitted fragments.

@@ -61,7 +61,11 @@
  * DATA waits DIFS idle frames then a backoff of [0, CW) idle frames, drawn
  * for every packet and every retry so that stations that waited out the
  * same busy medium do not collide, and a station cannot starve others.
- * Costs DIFS + (CW - 1) / 2 = 7.5 frames on average, 1% of a ping. An
+ * Costs DIFS + (CW - 1) / 2 = 19.5 frames on average (cw_min 32), 2.4%
+ * of a ping: cheap next to packets of hundreds of frames, and a window
+ * that wide keeps four saturated senders from colliding often, and so
+ * from doubling a loser's window into starvation (tools/bench/mac_bench:
+ * with cw_min 8 one of four senders got 0 of 298 packets). An
  * ACK goes out SIFS frames after the DATA without sensing; the next
  * fragment of a packet follows its ACK after SIFS too: DIFS > SIFS keeps
  * others out. Unicast fragments are retried up to retry_limit times, CW
@@ -155,7 +159,7 @@ void vlc_mac_default_params(struct vlc_mac_params *p)
 	p->bits_per_symbol = 1;
 	p->frag_size = 240;
 	p->retry_limit = 7;
-	p->cw_min = 8;
+	p->cw_min = 32;
 	p->cw_max = 256;
 	p->difs = 4;
 	p->sifs = 2;
@@ -261,8 +265,11 @@ static unsigned int vlc_mac_data_hlen(u8 h0)
 /* Frames from the end of an RTS to the end of the last ACK of the
  * fragments that carry @rest payload bytes: the first @first bytes long,
  * the others at most @frag. For each: SIFS, DATA (@hlen header bytes),
- * SIFS, ACK, and some executor slack; the CTS and the SIFS before it
- * come first. Fragments that grow on the way only make it shorter.
+ * SIFS, ACK; the CTS and the SIFS before it come first. Fragments that
+ * grow on the way only make it shorter. No slack: frames are counted,
+ * not timed, so a late callback costs a symbol, not a frame; and a NAV
+ * that outlived the exchange would keep everybody but the sender out of
+ * the next contention (the sender would capture the medium).
  */
 static unsigned int vlc_mac_exchange(const struct vlc_mac_params *p,
 				     unsigned int hlen, unsigned int rest,
@@ -275,7 +282,7 @@ static unsigned int vlc_mac_exchange(const struct vlc_mac_params *p,
 	for (i = 0; rest && i < VLC_MAC_FRAGS_MAX; i++) {
 		f = min(f, rest);
 		n += p->sifs + vlc_mac_frame_symbols(p, 1 + hlen + f + 2) +
-		     ack + VLC_MAC_ACK_SLACK;
+		     ack;
 		rest -= f;
 		f = frag;
 	}
@@ -384,6 +391,12 @@ static u32 vlc_mac_random_below(struct vlc_mac *mac, u32 n)
 	}
 	/* Scale instead of '%': no division helper on 32-bit ARM. */
 	return (u32)(((u64)r * n) >> 32);
+}
+
+/* A loss doubles the contention window, up to cw_max. */
+static void vlc_mac_cw_double(struct vlc_mac *mac)
+{
+	mac->cw = min_t(u16, mac->cw * 2, mac->p.cw_max);
 }
 
 static void vlc_mac_draw_backoff(struct vlc_mac *mac)
@@ -1385,8 +1398,10 @@ static void vlc_mac_resync(struct vlc_mac *mac, const struct vlc_phy_rx *rx)
 }
 
 /* One frame of waiting for a CTS; @busy: the medium was. On timeout
- * the RTS is sent again after a longer backoff, up to retry_limit times;
- * the fragment's length is not to blame and stays.
+ * the RTS is sent again after a backoff from a doubled window, up to
+ * retry_limit times; the fragment's length is not to blame and stays.
+ * Hidden senders need the doubling: their RTS (72 frames) collide at
+ * the receiver whenever they start less than 72 frames apart.
  */
 static void vlc_mac_cts_wait(struct vlc_mac *mac, bool busy)
 {
@@ -1400,7 +1415,7 @@ static void vlc_mac_cts_wait(struct vlc_mac *mac, bool busy)
 		mac->stats.collisions++;
 	if (mac->rts_retries < mac->p.retry_limit) {
 		mac->rts_retries++;
-		mac->cw = min_t(unsigned int, mac->cw * 2, mac->p.cw_max);
+		vlc_mac_cw_double(mac);
 		mac->tx_state = VLC_MAC_TX_CONTEND;
 		vlc_mac_draw_backoff(mac);
 	} else {
@@ -1493,8 +1508,7 @@ void vlc_mac_rx_frame(struct vlc_mac *mac, const struct vlc_phy_rx *rx)
 	if (mac->retries < mac->p.retry_limit) {
 		mac->retries++;
 		mac->stats.tx_retries++;
-		mac->cw = mac->cw * 2 > mac->p.cw_max ? mac->p.cw_max :
-			  mac->cw * 2;
+		vlc_mac_cw_double(mac);
 		mac->tx_state = VLC_MAC_TX_CONTEND;
 		vlc_mac_draw_backoff(mac);
 	} else {

@@ -764,7 +764,7 @@ VLC_TEST(vlc_mac_test_malformed)
 	tn_feed(t, tn_raw_frame(b, 5, true)->sym, tn_raw.n, 0);
 	VLC_EXPECT_EQ(TN_STAT(nav_clamped), 1);
 	VLC_EXPECT_EQ(t->node[1].mac.nav, t->node[1].mac.nav_max);
-	VLC_EXPECT_EQ(t->node[1].mac.nav_max, 21951);	/* vlc.rst */
+	VLC_EXPECT_EQ(t->node[1].mac.nav_max, 21823);	/* vlc.rst */
 	VLC_EXPECT_LE(t->node[1].mac.nav_max, 2 * VLC_MAC_MTU_FRAMES);
 	/* while it lasts, an RTS to us gets no answer */
 	acks = t->node[1].tx_syms;
@@ -1312,8 +1312,8 @@ VLC_TEST(vlc_mac_test_coarse)
 	VLC_EXPECT_GT(a->tx_syms, 0);
 }
 
-/* 10. RTS/CTS: the reservation covers the exchange exactly (plus the
- * executor slack of 4 frames per fragment); a node that heard an RTS
+/* 10. RTS/CTS: the reservation covers the exchange exactly; a node
+ * that heard an RTS
  * whose exchange never started is released; each RTS has retry_limit
  * retries.
  */
@@ -1337,8 +1337,13 @@ VLC_TEST(vlc_mac_test_rts)
 	VLC_EXPECT_EQ(obs->mac.stats.rx_cts, 1);
 	VLC_EXPECT_GE(obs->mac.stats.nav_set, 1);
 	VLC_EXPECT_EQ(obs->mac.stats.nav_reset, 0);
-	/* the last ACK has just ended: what is left is the slack */
-	VLC_EXPECT_EQ(obs->mac.nav, 7 * 4);
+	/* The reservation is exact: it ended with the last ACK, and it
+	 * kept the observer quiet through every dark gap of the exchange:
+	 * SIFS before and after the CTS, after each of the 7 DATA, after
+	 * each of the first 6 ACKs.
+	 */
+	VLC_EXPECT_EQ(obs->mac.nav, 0);
+	VLC_EXPECT_EQ(obs->mac.stats.nav_frames, 2 + 2 + 7 * 2 + 6 * 2);
 
 	/* nobody answers: the observer is released, the RTS retried */
 	vlc_mac_default_params(&p);
