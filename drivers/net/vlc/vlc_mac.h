@@ -27,7 +27,7 @@
 /* Default RTS threshold in bytes of Ethernet frame: see vlc.rst for
  * the measurements behind it.
  */
-#define VLC_MAC_RTS_DEFAULT	500
+#define VLC_MAC_RTS_DEFAULT	200
 
 /* Payload bytes of one fragment on air: protocol limits. */
 #define VLC_MAC_FRAG_MIN	48	/* 1506 bytes in <= 32 fragments */
