@@ -1077,7 +1077,10 @@ static void vlc_mac_deliver(struct vlc_mac *mac, struct vlc_mac_reasm *r)
 	u8 *f = r->frame;
 
 	if (et == VLC_MAC_ET_FULL) {
-		if (r->len < 2) {
+		/* the ethertype and at least one byte, as vlc_mac_xmit()
+		 * sends: nothing shorter than 15 bytes reaches the stack
+		 */
+		if (r->len <= 2) {
 			mac->stats.rx_bad_header++;
 			r->used = false;
 			return;

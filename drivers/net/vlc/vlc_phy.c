@@ -82,6 +82,8 @@ int vlc_phy_timing_check(const struct vlc_phy_timing *t,
 		msg = "frame_ns is zero";
 	else if (t->frame_ns > VLC_PHY_FRAME_NS_MAX)
 		msg = "frame_ns above 100 ms";
+	else if (t->frame_ns < VLC_PHY_FRAME_NS_MIN)
+		msg = "frame_ns below 10 us";
 	else if (t->guard_ns < t->tolerance_ns)
 		msg = "guard_ns shorter than tolerance_ns";
 	else if (vlc_phy_dark_ns(t, mode) > t->frame_ns)

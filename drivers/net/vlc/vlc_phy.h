@@ -63,6 +63,10 @@ struct vlc_phy_timing {
 };
 
 #define VLC_PHY_FRAME_NS_MAX	100000000U	/* 100 ms */
+/* No timer can run slots shorter; the acquisition grid (frame_ns / 64)
+ * must not be 0, or its search divides by zero.
+ */
+#define VLC_PHY_FRAME_NS_MIN	10000U		/* 10 us */
 
 /* Frame flags, in struct vlc_phy_rx.flags */
 #define VLC_PHY_RX_LATE		0x1	/* a boundary was late > tolerance */

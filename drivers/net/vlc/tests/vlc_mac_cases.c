@@ -711,11 +711,17 @@ VLC_TEST(vlc_mac_test_malformed)
 	tn_feed_frame(t, b, n);
 	VLC_EXPECT_EQ(TN_STAT(rx_bad_header), 3 + 5 + 1);
 
-	/* uncoded ethertype needs its 2 bytes */
+	/* uncoded ethertype needs its 2 bytes, and a byte of payload: a
+	 * bare 14-byte header is never sent (found by the fuzzer, K1)
+	 */
 	n = tn_data(b, 13, 1, 0, true, 1);
 	b[0] |= 3 << 2;
 	tn_feed_frame(t, b, n);
 	VLC_EXPECT_EQ(TN_STAT(rx_bad_header), 3 + 5 + 2);
+	n = tn_data(b, 13, 2, 0, true, 2);
+	b[0] |= 3 << 2;
+	tn_feed_frame(t, b, n);
+	VLC_EXPECT_EQ(TN_STAT(rx_bad_header), 3 + 5 + 3);
 
 	VLC_EXPECT_EQ(t->node[1].delivered, 0);
 	VLC_EXPECT_EQ(TN_STAT(rx_delivered), 1);
@@ -725,7 +731,7 @@ VLC_TEST(vlc_mac_test_malformed)
 	tn_feed_frame(t, b, 5);
 	b[0] = 4 << 5 | 1;
 	tn_feed_frame(t, b, 5);
-	VLC_EXPECT_EQ(TN_STAT(rx_bad_header), 3 + 5 + 4);
+	VLC_EXPECT_EQ(TN_STAT(rx_bad_header), 3 + 5 + 5);
 	VLC_EXPECT_EQ(TN_STAT(rx_rts) + TN_STAT(rx_cts), 0);
 
 	/* a CTS to us that nobody asked for */

@@ -418,6 +418,17 @@ VLC_TEST(vlc_phy_test_validation)
 	VLC_EXPECT_EQ(vlc_phy_set_timing(phy, &t, &why), -EINVAL);
 	VLC_EXPECT_STR_HAS(why, "frame_ns above");
 
+	/* slots of 1 ns fit a 16 ns frame, which no timer can run and
+	 * whose acquisition grid would be 0 (found by the fuzzer, K2)
+	 */
+	t.sync_ns = 1;
+	t.guard_ns = 1;
+	t.data_ns = 1;
+	t.tolerance_ns = 0;
+	t.frame_ns = 16;
+	VLC_EXPECT_EQ(vlc_phy_set_timing(phy, &t, &why), -EINVAL);
+	VLC_EXPECT_STR_HAS(why, "frame_ns below 10 us");
+
 	/* fits 2-slot, but the illumination left cannot give 40% */
 	t = def;
 	t.frame_ns = 380000;
