@@ -18,8 +18,9 @@ pkgs_kunit="linux-source-6.1 python3 qemu-system-x86 qemu-system-arm gcc-aarch64
 pkgs_qemu="linux-headers-amd64 qemu-system-x86 busybox-static linux-image-amd64 cpio gzip iproute2 iputils-ping ethtool tcpdump socat python3"
 pkgs_lint="linux-headers-amd64 sparse linux-source-6.1 xz-utils perl"
 pkgs_host="gcc make libcmocka-dev pkg-config"
-# clang-14 with libFuzzer, ASan and UBSan (libclang_rt.fuzzer-x86_64.a)
-pkgs_fuzz="make clang-14 libclang-rt-14-dev"
+# clang-14 with libFuzzer, ASan and UBSan (libclang_rt.fuzzer-x86_64.a);
+# llvm-14 for the coverage report (llvm-cov-14)
+pkgs_fuzz="make clang-14 libclang-rt-14-dev llvm-14"
 pkgs_dt="device-tree-compiler dt-schema linux-source-6.1 xz-utils"
 pkgs_bench="valgrind gnuplot-nox"
 pkgs_hwtest="gcc make pkg-config libgpiod-dev"

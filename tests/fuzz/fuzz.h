@@ -71,31 +71,6 @@ static inline u32 fz_u32(struct fz *f)
 	return v | (u32)fz_u16(f) << 16;
 }
 
-/* A value in [lo, hi] from one byte. */
-static inline u32 fz_range(struct fz *f, u32 lo, u32 hi)
-{
-	return lo + fz_u8(f) % (hi - lo + 1);
-}
-
-/* A u32 biased toward the edges of [0, max]: small, max, max + 1, any. */
-static inline u32 fz_edge(struct fz *f, u32 max)
-{
-	u8 k = fz_u8(f);
-
-	switch (k & 7) {
-	case 0:
-		return k >> 3;
-	case 1:
-		return max - (k >> 3);
-	case 2:
-		return max + 1 + (k >> 3);
-	case 3:
-		return (k >> 3) * (max / 31 + 1);
-	default:
-		return fz_u32(f);
-	}
-}
-
 /* FZ_VERBOSE=1 in the environment: targets print what an input did. */
 static inline bool fz_verbose(void)
 {

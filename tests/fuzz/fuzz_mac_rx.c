@@ -63,6 +63,7 @@ enum {
 	OP_PARAM,	/* change one parameter */
 	OP_FLUSH,
 	OP_TEMPLATE,	/* carrier, acquiring, sync, offset of reports */
+	OP_PACKET,	/* all fragments of a packet from a peer */
 	OP_COUNT
 };
 
@@ -639,12 +640,12 @@ static u8 pick_addr(struct fz *f, u8 sel)
 }
 
 /* Send @n bytes (SFD first) as a peer would, with the damage and
- * framing options of one input byte.
+ * framing options @opt.
  */
-static void air_send(struct fz *f, const u8 *b, unsigned int n)
+static void air_send_opt(struct fz *f, const u8 *b, unsigned int n, u8 opt)
 {
 	static const u8 pres[8] = { 8, 2, 4, 16, 32, 0, 1, 3 };
-	u8 opt = fz_u8(f), pre = pres[(opt >> 2) & 7];
+	u8 pre = pres[(opt >> 2) & 7];
 	unsigned int bits = S.p.bits_per_symbol, rbits = bits, i, bit, nsym;
 	unsigned int mask = (1U << bits) - 1, hit = U32_MAX;
 	u8 buf[VLC_MAC_AIR_MAX];
@@ -682,32 +683,106 @@ static void air_send(struct fz *f, const u8 *b, unsigned int n)
 		step_sym(VLC_SYM_IDLE, bits);
 }
 
-static void op_data(struct fz *f)
+/* ... and the options from the input */
+static void air_send(struct fz *f, const u8 *b, unsigned int n)
 {
-	u8 b[VLC_MAC_AIR_MAX + VLC_MAC_FRAG_MAX], fl = fz_u8(f), h0, len;
-	unsigned int n = 0;
+	air_send_opt(f, b, n, fz_u8(f));
+}
 
-	h0 = AIR_T_DATA << 5 | (fl & 1 ? AIR_H_LAST : 0) |
-	     ((fl >> 1) & 3) << 2 | (fl & 8 ? AIR_H_DFULL : 0) |
-	     (fl & 0x10 ? AIR_H_SFULL : 0);
+/* A DATA frame: header fields as given, @len bytes of payload from the
+ * input or, with @fill odd, a pattern (long payloads come cheap).
+ */
+static unsigned int build_data(struct fz *f, u8 *b, u8 h0, u8 dst,
+			       const u8 *dfull, u8 tx, const u8 *sfull, u8 sf,
+			       u8 len, u8 fill)
+{
+	unsigned int n = 0, i;
+
 	b[n++] = AIR_SFD;
 	b[n++] = h0;
 	if (h0 & AIR_H_DFULL) {
-		for (len = 0; len < VLC_MAC_ALEN; len++)
-			b[n++] = fz_u8(f);
+		memcpy(b + n, dfull, VLC_MAC_ALEN);
+		n += VLC_MAC_ALEN;
 	} else {
-		b[n++] = pick_addr(f, fl >> 5);
+		b[n++] = dst;
 	}
-	b[n++] = pick_addr(f, fz_u8(f) & 0x80 ? 5 : 6);
-	if (h0 & AIR_H_SFULL)
-		for (len = 0; len < VLC_MAC_ALEN; len++)
-			b[n++] = fz_u8(f);
-	b[n++] = fz_u8(f);
-	len = fz_u8(f);
+	b[n++] = tx;
+	if (h0 & AIR_H_SFULL) {
+		memcpy(b + n, sfull, VLC_MAC_ALEN);
+		n += VLC_MAC_ALEN;
+	}
+	b[n++] = sf;
 	b[n++] = len;
-	while (len-- && n < VLC_MAC_AIR_MAX - 2)
-		b[n++] = fz_u8(f);
-	air_send(f, b, put_crc(b, n));
+	for (i = 0; i < len && n < VLC_MAC_AIR_MAX - 2; i++)
+		b[n++] = fill & 1 ? fill + i * 31 : fz_u8(f);
+	return put_crc(b, n);
+}
+
+static u8 data_h0(u8 fl)
+{
+	return AIR_T_DATA << 5 | (fl & 1 ? AIR_H_LAST : 0) |
+	       ((fl >> 1) & 3) << 2 | (fl & 8 ? AIR_H_DFULL : 0) |
+	       (fl & 0x10 ? AIR_H_SFULL : 0);
+}
+
+static void op_data(struct fz *f)
+{
+	u8 b[VLC_MAC_AIR_MAX], fl = fz_u8(f), h0 = data_h0(fl);
+	u8 dfull[VLC_MAC_ALEN], sfull[VLC_MAC_ALEN], dst, tx, sf, len;
+	unsigned int i;
+
+	for (i = 0; i < VLC_MAC_ALEN; i++)
+		dfull[i] = h0 & AIR_H_DFULL ? fz_u8(f) : 0;
+	dst = pick_addr(f, fl >> 5);
+	tx = pick_addr(f, fz_u8(f) & 0x80 ? 5 : 6);
+	for (i = 0; i < VLC_MAC_ALEN; i++)
+		sfull[i] = h0 & AIR_H_SFULL ? fz_u8(f) : 0;
+	sf = fz_u8(f);
+	len = fz_u8(f);
+	air_send(f, b, build_data(f, b, h0, dst, dfull, tx, sfull, sf, len,
+				  fz_u8(f)));
+}
+
+/* A whole packet: fragments 0..n-1 of one sequence number, each sent
+ * when the MAC's ACK of the previous one is over; one fragment may be
+ * sent twice, left out, or carry another header.
+ */
+static void op_packet(struct fz *f)
+{
+	static const u8 dfull[VLC_MAC_ALEN] = { 0x33, 0x33, 0, 0, 0, 1 };
+	static const u8 sfull[VLC_MAC_ALEN] = { 0, 0x11, 0x22, 0x33, 0x44, 5 };
+	u8 b[VLC_MAC_AIR_MAX], mode = fz_u8(f), fl = fz_u8(f), h0, h, dst, tx;
+	u8 seq = fz_u8(f) << 5, len = fz_u8(f), fill = fz_u8(f) | 1;
+	unsigned int nfrag = 1 + (mode & 31), which = fz_u8(f) % nfrag, i, j, k;
+
+	h0 = data_h0(fl) & ~AIR_H_LAST;
+	dst = pick_addr(f, fl >> 5);
+	tx = pick_addr(f, fz_u8(f) & 0x80 ? 5 : 6);
+	for (i = 0; i < nfrag; i++) {
+		h = h0 | (i + 1 == nfrag ? AIR_H_LAST : 0);
+		k = 1;
+		if (i == which) {
+			switch (mode >> 5 & 3) {
+			case 1:
+				k = 2;
+				break;
+			case 2:
+				k = 0;
+				break;
+			case 3:
+				h ^= 1 << 2;
+				break;
+			}
+		}
+		while (k--) {
+			air_send_opt(f, b, build_data(f, b, h, dst, dfull, tx,
+						      sfull, seq | i, len,
+						      fill + 2 * i), 0);
+			for (j = 0; j < S.p.sifs + 2U; j++)
+				step_sym(VLC_SYM_IDLE, S.p.bits_per_symbol);
+			wait_quiet();
+		}
+	}
 }
 
 static void op_ack(struct fz *f)
@@ -935,7 +1010,9 @@ int fz_one_input(const u8 *data, size_t size)
 			op_report(&f);
 			break;
 		case OP_IDLE:
-			n = 1 + fz_u8(&f);
+			/* up to 240 frames, or 1024 to 16384 (expiry) */
+			n = fz_u8(&f);
+			n = n < 0xf0 ? n + 1 : (n - 0xef) * 1024;
 			for (i = 0; i < n; i++)
 				step_sym(VLC_SYM_IDLE, S.p.bits_per_symbol);
 			break;
@@ -970,6 +1047,9 @@ int fz_one_input(const u8 *data, size_t size)
 			break;
 		case OP_TEMPLATE:
 			op_template(&f);
+			break;
+		case OP_PACKET:
+			op_packet(&f);
 			break;
 		}
 	}

@@ -124,8 +124,8 @@ static struct {
 	u32 reports[VLC_CHAN_NODES];
 	u32 frames_checked;
 	u32 decided;
-	u64 start[VLC_CHAN_NODES];
-	u32 bmin;
+	u64 fstart[VLC_CHAN_NODES][VLC_CHAN_SENT];
+	bool resync;
 } S;
 
 static void m_deliver(void *ctx, const u8 *frame, unsigned int len)
@@ -249,6 +249,8 @@ static void mac_run(const struct vlc_mac_params *p, struct fz *f)
 
 /* ---- PHY ---- */
 
+#define FRAMES_KEPT	VLC_CHAN_SENT	/* the channel's memory of symbols */
+
 enum {
 	P_MODE, P_SYNC, P_GUARD, P_DATA, P_FRAME, P_TOL, P_BRIGHT, P_COUNT
 };
@@ -308,9 +310,13 @@ static void p_on_frame(struct vlc_chan *ch, struct vlc_chan_node *n, int sym,
 {
 	u64 target = (u64)S.bright * S.t.frame_ns / 1000;
 
+	S.fstart[n->idx][n->tx_frames % FRAMES_KEPT] =
+		vlc_phy_frame_start(&n->phy);
 	if (!len_ns)
 		return;		/* the first call: no frame yet */
-	FZ_CHECK(len_ns == S.t.frame_ns, "node %d: frame of %llu ns", n->idx,
+	/* a phase correction stretches or shrinks the dark ID part only */
+	FZ_CHECK(S.resync ? len_ns < 2 * (u64)S.t.frame_ns :
+		 len_ns == S.t.frame_ns, "node %d: frame of %llu ns", n->idx,
 		 (unsigned long long)len_ns);
 	if (sym >= 0 && S.t.data_ns > target)
 		target = S.t.data_ns;
@@ -321,16 +327,17 @@ static void p_on_frame(struct vlc_chan *ch, struct vlc_chan_node *n, int sym,
 }
 
 /* Start of data slot @i in a frame: S1 G D1 G D2 ... (vlc_phy.h). */
-static u64 data_slot(u32 i)
+static u64 data_slot(int i)
 {
 	return S.t.sync_ns + S.t.guard_ns +
 	       (u64)i * (S.t.data_ns + S.t.guard_ns);
 }
 
 /* A decided symbol must be a slot that a data pulse of the other node
- * lit, in whichever of its frames overlaps: nothing moves the grids, so
- * frame j of node n starts at start[n] + j * frame_ns. Frames where the
- * node emitted itself do not count: half duplex, the MAC drops them.
+ * lit: its frame starts and symbols are recorded as they begin (the data
+ * slots sit at fixed places in a frame; a phase correction only changes
+ * the dark ID part). Frames where the node emitted itself do not count:
+ * half duplex, the MAC drops them.
  */
 static void p_on_rx(struct vlc_chan *ch, struct vlc_chan_node *n,
 		    const struct vlc_phy_rx *rx)
@@ -346,30 +353,25 @@ static void p_on_rx(struct vlc_chan *ch, struct vlc_chan_node *n,
 		 rx->flags);
 	FZ_CHECK(rx->sym == VLC_SYM_IDLE || rx->sym == VLC_SYM_ERASURE ||
 		 (rx->sym >= 0 && rx->sym < 1 << bits), "symbol %d", rx->sym);
-	FZ_CHECK(fs == S.start[n->idx] + (u64)k * S.t.frame_ns,
-		 "frame %u of node %d starts at %llu", k, n->idx,
-		 (unsigned long long)fs);
 	if (rx->sym < 0 || (rx->flags & VLC_PHY_RX_OWN_TX))
 		return;
 	S.decided++;
-	/* known: below the minimum, illumination passes for data (K3) */
-	if (FZ_AVOID(S.bright < S.bmin))
-		return;
 	a = fs + data_slot(rx->sym);
 	b = a + S.t.data_ns;
-	for (j = k ? k - 1 : 0; j <= k + 1; j++) {
-		u64 c = S.start[r->idx] + (u64)j * S.t.frame_ns;
-		int sent;
+	for (j = r->tx_frames > FRAMES_KEPT ? r->tx_frames - FRAMES_KEPT : 0;
+	     j < r->tx_frames; j++) {
+		int sent = r->sent[j % VLC_CHAN_SENT];
+		u64 c = S.fstart[r->idx][j % FRAMES_KEPT];
 
-		if (j >= r->tx_frames || r->tx_frames - j > VLC_CHAN_SENT)
-			continue;
-		sent = r->sent[j % VLC_CHAN_SENT];
 		if (sent < 0)
 			continue;
 		c += data_slot(sent);
 		if (c < b && c + S.t.data_ns > a)
 			return;
 	}
+	/* known: after a false lock, illumination passes for data (K3) */
+	if (FZ_AVOID(vlc_chan_lit_ns(r, a, b) > 0))
+		return;
 	FZ_CHECK(0, "node %d frame %u: decided %d, no data pulse there (offset %d, sync %d)",
 		 n->idx, k, rx->sym, rx->offset_ns, rx->sync);
 }
@@ -380,6 +382,7 @@ static void phy_run(struct fz *f)
 	u8 opt = fz_u8(f);
 	/* known: frames under 64 ns divide by zero in the search (K2) */
 	bool search = (opt & 1) && !FZ_AVOID(S.t.frame_ns < 64);
+	S.resync = opt & 4;
 	u32 frames = search ? 8 + fz_u8(f) % 41 : 8 + fz_u8(f), i, steps;
 	u64 off = (u64)fz_u32(f) % S.t.frame_ns;
 
@@ -397,14 +400,12 @@ static void phy_run(struct fz *f)
 		n->tx = VLC_CHAN_TX_RANDOM;
 		n->idle_per256 = i ? 64 : 224;
 		n->ref = !i;
+		/* the MAC's policy: half of each coarse report at once */
+		n->resync = S.resync ? VLC_CHAN_RESYNC_HALF :
+				       VLC_CHAN_RESYNC_OFF;
 	}
-	/* Nothing moves the grids (no resync), so every frame is F long
-	 * and frame k of one node meets frame k of the other.
-	 */
-	S.start[0] = 1000;
-	S.start[1] = 1000 + off;
-	vlc_chan_start(ch, 0, S.start[0]);
-	vlc_chan_start(ch, 1, S.start[1]);
+	vlc_chan_start(ch, 0, 1000);
+	vlc_chan_start(ch, 1, 1000 + off);
 	if (!search) {
 		/* deferred, and nobody searches: the cheap path */
 		vlc_phy_set_acq_defer(&ch->node[0].phy, true);
@@ -484,7 +485,6 @@ int fz_one_input(const u8 *data, size_t size)
 		 bad);
 	FZ_CHECK(!ret == !why, "timing %d with message %p", ret, why);
 	ret2 = vlc_phy_brightness_range(&S.t, S.mode, &bmin, &bmax);
-	S.bmin = bmin;
 	FZ_CHECK(!ret == !ret2, "range %d, timing check %d", ret2, ret);
 	if (!ret)
 		FZ_CHECK(bmax <= VLC_PHY_BRIGHTNESS_MAX,

@@ -315,9 +315,10 @@ int fz_one_input(const u8 *data, size_t size)
 	u8 tx = fz_u8(&f), resync = fz_u8(&f), defer = fz_u8(&f);
 	u32 frames = 4 + fz_u8(&f) % 64, seed = fz_u8(&f);
 	u16 gain = fz_u16(&f), ambient = fz_u16(&f), noise = fz_u16(&f);
-	u32 offset = (u32)fz_u16(&f) * 1000, tick = 0, i, k;
+	u32 offset = (u32)fz_u16(&f) * 1000, tick = 0, i, k, b;
 	struct vlc_phy_timing t0, t1;
 	struct vlc_chan *ch = &S.ch;
+	enum vlc_phy_mode m;
 	u64 t_start = 1000000000ULL, now, next;
 	int nodes = mode & 8 ? 3 : 2;
 
@@ -383,6 +384,9 @@ int fz_one_input(const u8 *data, size_t size)
 	ch->node[0].tx = VLC_CHAN_TX_RANDOM;
 	ch->node[0].idle_per256 = 192 + (resync & 0x3c);
 
+	/* the timings in use: refused raw ones left the defaults */
+	vlc_phy_get_config(&ch->node[0].phy, &t0, &m, &b);
+	vlc_phy_get_config(&ch->node[1].phy, &t1, &m, &b);
 	vlc_chan_start(ch, 0, t_start);
 	vlc_chan_start(ch, 1, t_start + offset % t1.frame_ns);
 	if (nodes == 3)

@@ -12,7 +12,7 @@ import struct
 
 # fuzz_mac_rx.c
 (OP_REPORT, OP_IDLE, OP_DATA, OP_ACK, OP_BEACON, OP_FRAME, OP_XMIT, OP_WAIT,
- OP_PARAM, OP_FLUSH, OP_TEMPLATE) = range(11)
+ OP_PARAM, OP_FLUSH, OP_TEMPLATE, OP_PACKET) = range(12)
 
 
 def mac_setup(bits2=False, addr_sel=0, beacon=False, retry1=False,
@@ -23,10 +23,21 @@ def mac_setup(bits2=False, addr_sel=0, beacon=False, retry1=False,
                   frag - 48])
 
 
-def mac_data(payload, last=True, et=0, dst_sel=0, sf=0, opt=0):
+def mac_data(payload, last=True, et=0, dst_sel=0, sf=0, opt=0, fill=None):
+    """A DATA frame from the peer; fill (odd) makes len(payload) bytes of
+    the target's pattern instead."""
     fl = (1 if last else 0) | et << 1 | dst_sel << 5
-    return bytes([OP_DATA, fl, 0x80, sf, len(payload)]) + payload + \
-        bytes([opt])
+    head = bytes([OP_DATA, fl, 0x80, sf, len(payload)])
+    if fill is not None:
+        return head + bytes([fill, opt])
+    return head + bytes([0]) + payload + bytes([opt])
+
+
+def mac_packet(nfrag, length, mode=0, which=0, seq=1, et=0, dst_sel=0):
+    """nfrag fragments of length bytes from the peer; mode 1 sends
+    fragment which twice, 2 leaves it out, 3 changes its header."""
+    return bytes([OP_PACKET, (nfrag - 1) | mode << 5, et << 1 | dst_sel << 5,
+                  seq, length, 0x11, which, 0x80])
 
 
 def mac_xmit(length, sel=0, fill=0):
@@ -86,6 +97,20 @@ SEEDS = {
         mac_data(b'\x88\xb5' + bytes(46), last=False, et=3, dst_sel=4) +
         mac_data(bytes(range(30)), et=3, dst_sel=4, sf=1) +
         bytes([OP_WAIT, 10]),
+        # a 1500-byte packet in 7 fragments of 240 and 60 bytes, 4-PPM,
+        # each acknowledged before the next
+        'frags-mtu': mac_setup(bits2=True) +
+        b''.join(mac_data(bytes(240), last=False, sf=0x20 | i, fill=1 + 2 * i)
+                 + bytes([OP_IDLE, 4, OP_WAIT, 2]) for i in range(6)) +
+        mac_data(bytes(60), sf=0x26, fill=13) + bytes([OP_WAIT, 10]),
+        # packets in one go: a fragment sent twice, one too long to fit,
+        # one whose first fragment expires before the rest comes
+        'packet-dup': mac_setup() + mac_packet(3, 100, mode=1, which=1),
+        'packet-too-long': mac_setup(bits2=True) + mac_packet(7, 240) +
+        mac_packet(1, 10, seq=2),
+        'packet-expired': mac_setup(bits2=True) + mac_packet(1, 50) +
+        mac_data(bytes(50), last=False, sf=0x40, fill=3) +
+        bytes([OP_IDLE, 0xf8]) + mac_data(bytes(50), sf=0x41, fill=5),
         # reports straight from the PHY: acquiring, coarse, fine offsets
         'reports': mac_setup() + bytes([OP_TEMPLATE, 0x1c, 40]) +
         bytes([OP_IDLE, 40]) + bytes([OP_REPORT, 1, 0x8c]) +
@@ -145,9 +170,14 @@ CRASHES = {
     mac_data(b'\x88\xb5', et=3) + bytes([OP_WAIT, 10]),
     # K2: accepted timing with frame_ns < 64: the search divides by zero
     'phy_rx-tiny-frame-div0': phy_setup(tsel=2, frames=8),
-    # K3: brightness below vlc_phy_brightness_range()'s minimum: a
-    # neighbour's illumination is decided as a data symbol
-    'params-dim-illumination': params(
+    # K3: a false lock, then a neighbour's illumination pulse decided as
+    # a data symbol on a noiseless channel: default settings, the
+    # neighbour 109 us early, both sides correcting as the MAC does
+    'params-false-lock-default': params(
+        mac_params(), phy_params(),
+        phy_run=bytes([5, 40]) + struct.pack('<I', 390944)),
+    # K3 again, no correction, a brightness below the range's minimum
+    'params-false-lock-dim': params(
         mac_params(),
         phy_params(sync=1872, guard=1000, data=2000, frame=30000, tol=500,
                    mode=1, bright=54),
