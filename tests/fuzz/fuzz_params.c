@@ -382,6 +382,7 @@ static void phy_run(struct fz *f)
 	u8 opt = fz_u8(f);
 	/* known: frames under 64 ns divide by zero in the search (K2) */
 	bool search = (opt & 1) && !FZ_AVOID(S.t.frame_ns < 64);
+
 	S.resync = opt & 4;
 	u32 frames = search ? 8 + fz_u8(f) % 41 : 8 + fz_u8(f), i, steps;
 	u64 off = (u64)fz_u32(f) % S.t.frame_ns;
