@@ -30,7 +30,7 @@ VLC_CONFIG := CONFIG_VLC=m CONFIG_VLC_SIM=m
 export TOP BUILD VLC_CONFIG
 
 .PHONY: all modules tools install clean deps cross lint kunit host qemu-test \
-	check demo bench dt dt-probe help hwtest gpio-sim
+	check demo bench dt dt-probe help hwtest gpio-sim fuzz fuzz-smoke
 
 all: modules tools
 
@@ -73,6 +73,18 @@ kunit:
 host:
 	@$(TOP)/scripts/deps.sh host
 	@$(MAKE) -s -C $(TOP)/tests/host check
+
+# libFuzzer on the pure cores (tests/fuzz): FUZZ_TIME seconds per target;
+# fuzz-smoke is the short run of make check.
+FUZZ_TIME ?= 60
+
+fuzz:
+	@$(TOP)/scripts/deps.sh fuzz
+	@$(MAKE) -s -C $(TOP)/tests/fuzz run FUZZ_TIME=$(FUZZ_TIME)
+
+fuzz-smoke:
+	@$(TOP)/scripts/deps.sh fuzz
+	@$(MAKE) -s -C $(TOP)/tests/fuzz smoke
 
 dt:
 	@$(TOP)/scripts/deps.sh dt
@@ -118,6 +130,8 @@ help:
 	@echo "  make lint       checkpatch --strict, W=1 and sparse on x86_64, arm64, armhf"
 	@echo "  make kunit      KUnit in QEMU, x86_64 and arm64, with KASAN/UBSAN/lockdep"
 	@echo "  make host       the pure PHY/MAC cores' unit tests on the host (cmocka)"
+	@echo "  make fuzz       libFuzzer+ASan+UBSan on the MAC, PHY and parameter checks,"
+	@echo "                  FUZZ_TIME=60 s per target; make fuzz-smoke: 10 s each"
 	@echo "  make tools      vlcctl as build/<arch>/tools/vlcctl (needs libmnl-dev)"
 	@echo "  make qemu-test  end-to-end scenarios in a QEMU guest"
 	@echo "  make dt         binding, overlays and merged DTBs checked with dtc/fdtoverlay/dt-schema"

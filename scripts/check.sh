@@ -11,7 +11,7 @@ build=${BUILD:-$top/build}
 logs=$build/check
 mkdir -p "$logs"
 
-steps=${VLC_CHECK_STEPS:-"host lint cross dt dt-probe qemu-test kunit"}
+steps=${VLC_CHECK_STEPS:-"host fuzz-smoke lint cross dt dt-probe qemu-test kunit"}
 passed=0
 failed=0
 for s in $steps; do

@@ -6,7 +6,7 @@
 # Not root: print the one command to run, and fail.
 #
 # usage: scripts/deps.sh GROUP...   (build tools cross kunit qemu lint host dt
-#                                    hwtest gpiosim all)
+#                                    hwtest gpiosim fuzz all)
 
 set -eu
 
@@ -18,6 +18,9 @@ pkgs_kunit="linux-source-6.1 python3 qemu-system-x86 qemu-system-arm gcc-aarch64
 pkgs_qemu="linux-headers-amd64 qemu-system-x86 busybox-static linux-image-amd64 cpio gzip iproute2 iputils-ping ethtool tcpdump socat python3"
 pkgs_lint="linux-headers-amd64 sparse linux-source-6.1 xz-utils perl"
 pkgs_host="gcc make libcmocka-dev pkg-config"
+# clang-14 with libFuzzer, ASan and UBSan (libclang_rt.fuzzer-x86_64.a);
+# llvm-14 for the coverage report (llvm-cov-14)
+pkgs_fuzz="make clang-14 libclang-rt-14-dev llvm-14"
 pkgs_dt="device-tree-compiler dt-schema linux-source-6.1 xz-utils"
 pkgs_bench="valgrind gnuplot-nox"
 pkgs_hwtest="gcc make pkg-config libgpiod-dev"
@@ -27,8 +30,8 @@ pkgs_probe="gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-system-arm linux-so
 want=""
 for g in "$@"; do
 	case "$g" in
-	all) want="$want $pkgs_build $pkgs_tools $pkgs_cross $pkgs_kunit $pkgs_qemu $pkgs_lint $pkgs_host $pkgs_dt $pkgs_bench $pkgs_probe $pkgs_hwtest $pkgs_gpiosim" ;;
-	build|headers|tools|cross|kunit|qemu|lint|host|dt|bench|probe|hwtest|gpiosim) eval "want=\"\$want \$pkgs_$g\"" ;;
+	all) want="$want $pkgs_build $pkgs_tools $pkgs_cross $pkgs_kunit $pkgs_qemu $pkgs_lint $pkgs_host $pkgs_dt $pkgs_bench $pkgs_probe $pkgs_hwtest $pkgs_gpiosim $pkgs_fuzz" ;;
+	build|headers|tools|cross|kunit|qemu|lint|host|dt|bench|probe|hwtest|gpiosim|fuzz) eval "want=\"\$want \$pkgs_$g\"" ;;
 	*) echo "deps.sh: unknown group '$g'" >&2; exit 2 ;;
 	esac
 done

@@ -1,0 +1,1076 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * libFuzzer target: the MAC under any sequence of PHY reports.
+ *
+ * The input is a small program (see the OP_* below): raw PHY reports with
+ * any field values, whole frames from a peer (DATA, ACK, BEACON or any
+ * header bytes) with a good CRC and optional damage, packets queued with
+ * vlc_mac_xmit(), parameter changes and flushes. Every PHY frame runs
+ * vlc_mac_tx_symbol() then vlc_mac_rx_frame(), as an executor does.
+ *
+ * Independently of the MAC's code, the harness keeps what the air carried
+ * and checks (abort on violation):
+ *  - every frame the MAC counts as received with a good CRC ends with the
+ *    last symbol given, and is a well-formed frame with a good CRC;
+ *  - every delivered Ethernet frame is 15..VLC_MAC_FRAME_MAX bytes and is
+ *    exactly what a chain of good DATA fragments (frag 0 to one with the
+ *    last bit, same sender and sequence, in order, the last one received
+ *    now) carried, with the addresses and ethertype they describe;
+ *  - every frame the MAC emits is preamble, SFD, header and a good CRC;
+ *    a DATA carries bytes of the packet at the head of its queue, an ACK
+ *    acknowledges a good unicast DATA frame received for us;
+ *  - tx_done comes once per accepted packet, in queue order, with its
+ *    length; vlc_mac_xmit() refuses exactly when it should;
+ *  - counters never decrease; phase corrections are non-zero, counted,
+ *    and at most half the largest offset reported since the last one.
+ */
+
+#include <linux/kernel.h>
+#include <linux/errno.h>
+#include <linux/crc-ccitt.h>
+
+#include "vlc_mac.h"
+#include "fuzz.h"
+
+/* The on-air format (the top of vlc_mac.c); the harness is the peer. */
+#define AIR_SFD		0x97
+#define AIR_T_DATA	1
+#define AIR_T_ACK	2
+#define AIR_T_BEACON	5
+#define AIR_H_LAST	0x10
+#define AIR_H_DFULL	0x02
+#define AIR_H_SFULL	0x01
+#define AIR_ET_FULL	3
+#define AIR_ACK_LEN	7	/* SFD, type, dst, tx, seq/frag, CRC */
+#define AIR_BEACON_LEN	5	/* SFD, type, tx, CRC */
+#define AIR_CRC_GOOD	0xf0b8
+
+#define HIST		4096	/* symbols kept, > 8 * VLC_MAC_AIR_MAX */
+#define SYM_OWN		(-3)	/* in the history: our own frame */
+#define MAX_GOOD	1024	/* good DATA frames kept per input */
+#define MAX_FRAMES	131072	/* PHY frames per input */
+#define WAIT_MAX	4000	/* frames to wait for the MAC to be quiet */
+
+enum {
+	OP_REPORT,	/* one PHY report, every field from the input */
+	OP_IDLE,	/* idle frames */
+	OP_DATA,	/* a DATA frame from a peer */
+	OP_ACK,		/* an ACK, possibly for the MAC's last DATA */
+	OP_BEACON,
+	OP_FRAME,	/* any header bytes, with a good CRC */
+	OP_XMIT,	/* queue a packet */
+	OP_WAIT,	/* until the MAC is quiet, then idle frames */
+	OP_PARAM,	/* change one parameter */
+	OP_FLUSH,
+	OP_TEMPLATE,	/* carrier, acquiring, sync, offset of reports */
+	OP_PACKET,	/* all fragments of a packet from a peer */
+	OP_COUNT
+};
+
+/* A DATA frame with a good CRC as it was on air. */
+struct good {
+	u8 h0, dst, tx, sf, len;
+	u8 me;		/* our short address when it came */
+	u8 addr[2 * VLC_MAC_ALEN];
+	u32 at;		/* frame count at its last symbol */
+	u8 payload[VLC_MAC_FRAG_MAX];
+};
+
+struct pkt {
+	u16 len;
+	u8 data[VLC_MAC_FRAME_MAX];
+};
+
+static struct {
+	struct vlc_mac mac;
+	struct vlc_mac_params p;	/* as the MAC has them */
+	u32 frames;
+	int last_tx;
+
+	/* what the MAC heard, as documented for vlc_mac_rx_frame() */
+	s8 hist[HIST];
+	u32 datarun;		/* data symbols in a row, ending now */
+	u32 bits_at;		/* frame count of the last bits change */
+	bool lost_track;	/* a good frame the harness could not see */
+	struct good good[MAX_GOOD];
+	u32 ngood;
+
+	/* delivery in the call in progress */
+	u32 ndeliv;
+	u32 deliv_len;
+	u8 deliv[VLC_MAC_FRAME_MAX + 1];
+
+	/* the transmit queue */
+	struct pkt q[VLC_MAC_TXQ_LEN];
+	u32 qhead, qcount, accepted, done;
+
+	/* the frame being emitted */
+	bool run, run_cut, run_head;
+	u32 run_len, run_nbits;
+	u8 run_pre, run_bits, run_me;
+	u8 ebuf[VLC_MAC_AIR_MAX];
+	struct pkt head;
+	bool last_data;		/* the last DATA emitted, for OP_ACK */
+	u8 last_dst, last_sf;
+
+	/* resync */
+	u64 maxoff;
+	u64 nphase;
+
+	/* reports */
+	struct vlc_phy_rx tmpl;
+	bool coarse_once;
+
+	struct vlc_mac_stats before;
+} S;
+
+static const u16 ethertypes[3] = { 0x0800, 0x0806, 0x86dd };
+
+static void long_addr(u8 *a, u8 s)
+{
+	static const u8 prefix[5] = { 0x02, 0x56, 0x4c, 0x43, 0x00 };
+
+	if (s == VLC_MAC_BCAST) {
+		memset(a, 0xff, VLC_MAC_ALEN);
+		return;
+	}
+	memcpy(a, prefix, sizeof(prefix));
+	a[5] = s;
+}
+
+static unsigned int data_hlen(u8 h0)
+{
+	return 1 + (h0 & AIR_H_DFULL ? VLC_MAC_ALEN : 1) + 1 +
+	       (h0 & AIR_H_SFULL ? VLC_MAC_ALEN : 0) + 2;
+}
+
+static bool crc_good(const u8 *b, unsigned int n)
+{
+	return crc_ccitt(0xffff, b, n) == AIR_CRC_GOOD;
+}
+
+static unsigned int put_crc(u8 *b, unsigned int n)
+{
+	u16 fcs = ~crc_ccitt(0xffff, b + 1, n - 1);
+
+	b[n++] = fcs & 0xff;
+	b[n++] = fcs >> 8;
+	return n;
+}
+
+/* ---- callbacks ---- */
+
+static void cb_deliver(void *ctx, const u8 *frame, unsigned int len)
+{
+	/* known: an ethertype-coded DATA of 2 bytes delivers 14 (K1) */
+	FZ_CHECK((len >= VLC_MAC_ETH_HLEN + 1 ||
+		  FZ_AVOID(len == VLC_MAC_ETH_HLEN)) &&
+		 len <= VLC_MAC_FRAME_MAX, "delivered %u bytes", len);
+	FZ_CHECK(++S.ndeliv == 1, "two deliveries in one frame");
+	memcpy(S.deliv, frame, len);
+	S.deliv_len = len;
+}
+
+static void cb_tx_done(void *ctx, unsigned int len, bool ok)
+{
+	FZ_CHECK(S.qcount > 0, "tx_done with nothing queued");
+	FZ_CHECK(len == S.q[S.qhead].len, "tx_done len %u, head %u", len,
+		 S.q[S.qhead].len);
+	S.qhead = (S.qhead + 1) % VLC_MAC_TXQ_LEN;
+	S.qcount--;
+	S.done++;
+}
+
+static void cb_phase(void *ctx, s32 ns)
+{
+	u64 mag = ns < 0 ? -(s64)ns : ns;
+
+	FZ_CHECK(ns != 0, "zero phase correction");
+	FZ_CHECK(mag <= S.maxoff / 2, "phase %d, largest offset %llu", ns,
+		 (unsigned long long)S.maxoff);
+	S.maxoff = 0;
+	S.nphase++;
+}
+
+/* Backoffs from the input would only slow the search down. */
+static const struct vlc_mac_ops ops = {
+	.deliver = cb_deliver,
+	.tx_done = cb_tx_done,
+	.phase = cb_phase,
+};
+
+/* ---- what the MAC emits ---- */
+
+static bool good_ackable(u8 tx, u8 sf)
+{
+	u32 i;
+
+	for (i = 0; i < S.ngood; i++) {
+		const struct good *g = &S.good[i];
+
+		if (g->tx == tx && g->sf == sf && !(g->h0 & AIR_H_DFULL) &&
+		    g->dst != VLC_MAC_BCAST && g->dst == g->me)
+			return true;
+	}
+	return false;
+}
+
+/* Air payload of a queued packet: [ethertype] + data, as documented. */
+static void pkt_air(const struct pkt *k, const u8 **pl, unsigned int *len,
+		    unsigned int *et)
+{
+	u16 type = k->data[12] << 8 | k->data[13];
+	unsigned int off = VLC_MAC_ETH_HLEN;
+
+	for (*et = 0; *et < AIR_ET_FULL; (*et)++)
+		if (ethertypes[*et] == type)
+			break;
+	if (*et == AIR_ET_FULL)
+		off -= 2;
+	*pl = k->data + off;
+	*len = k->len - off;
+}
+
+static void emit_data_check(const u8 *b, unsigned int n)
+{
+	unsigned int p = 2, et, plen, len, i;
+	u8 src[VLC_MAC_ALEN];
+	const u8 *pl;
+	u8 h0 = b[1], dst;
+	int sdst;
+
+	FZ_CHECK(n >= 1 + data_hlen(h0) + 2, "DATA of %u bytes", n);
+	if (h0 & AIR_H_DFULL) {
+		dst = VLC_MAC_BCAST;
+		FZ_CHECK(!S.run_head || !memcmp(b + p, S.head.data, 6),
+			 "DATA dst differs from the packet's");
+		p += VLC_MAC_ALEN;
+	} else {
+		dst = b[p++];
+	}
+	FZ_CHECK(b[p] == S.run_me, "DATA tx %u, we are %u", b[p], S.run_me);
+	p++;
+	long_addr(src, S.run_me);
+	FZ_CHECK(!S.run_head ||
+		 !memcmp(h0 & AIR_H_SFULL ? b + p : src, S.head.data + 6, 6),
+		 "DATA src differs from the packet's");
+	if (h0 & AIR_H_SFULL)
+		p += VLC_MAC_ALEN;
+	S.last_sf = b[p++];
+	len = b[p++];
+	FZ_CHECK(len >= 1 && len <= VLC_MAC_FRAG_MAX && p + len + 2 == n,
+		 "DATA len %u in %u bytes", len, n);
+	S.last_data = true;
+	S.last_dst = dst;
+	FZ_CHECK(S.run_head, "DATA emitted with nothing queued");
+	pkt_air(&S.head, &pl, &plen, &et);
+	FZ_CHECK(((h0 >> 2) & 3) == et, "DATA ethertype code");
+	sdst = vlc_mac_short_addr(S.head.data);
+	FZ_CHECK((h0 & AIR_H_DFULL) ? sdst < 0 : sdst == dst,
+		 "DATA dst %u for packet dst %d", dst, sdst);
+	for (i = 0; i + len <= plen; i++)
+		if (!memcmp(pl + i, b + p, len))
+			return;
+	FZ_CHECK(0, "DATA payload (%u bytes) not in the queued packet", len);
+}
+
+static void emit_end(void)
+{
+	unsigned int n = S.run_nbits / 8;
+	const u8 *b = S.ebuf;
+
+	S.run = false;
+	if (S.run_cut)
+		return;
+	FZ_CHECK(S.run_len >= S.run_pre && !(S.run_nbits & 7) && n >= 5,
+		 "emitted %u symbols, %u bits", S.run_len, S.run_nbits);
+	FZ_CHECK(b[0] == AIR_SFD, "emitted delimiter %#x", b[0]);
+	FZ_CHECK(crc_good(b + 1, n - 1), "emitted a bad CRC");
+	switch (b[1] >> 5) {
+	case AIR_T_ACK:
+		FZ_CHECK(b[1] == AIR_T_ACK << 5 && n == AIR_ACK_LEN,
+			 "emitted ACK %#x of %u bytes", b[1], n);
+		FZ_CHECK(b[3] == S.run_me, "ACK from %u", b[3]);
+		FZ_CHECK(S.lost_track || good_ackable(b[2], b[4]),
+			 "ACK to %u sf %#x acknowledges nothing received",
+			 b[2], b[4]);
+		break;
+	case AIR_T_BEACON:
+		FZ_CHECK(b[1] == AIR_T_BEACON << 5 && n == AIR_BEACON_LEN &&
+			 b[2] == S.run_me, "emitted beacon");
+		break;
+	case AIR_T_DATA:
+		emit_data_check(b, n);
+		break;
+	default:
+		FZ_CHECK(0, "emitted frame type %u", b[1] >> 5);
+	}
+}
+
+static void emit_track(int sym)
+{
+	u32 i, mask;
+
+	if (sym == VLC_SYM_IDLE) {
+		if (S.run)
+			emit_end();
+		return;
+	}
+	if (!S.run) {
+		S.run = true;
+		S.run_cut = false;
+		S.run_len = 0;
+		S.run_nbits = 0;
+		S.run_pre = S.p.preamble;
+		S.run_bits = S.p.bits_per_symbol;
+		S.run_me = S.p.short_addr;
+		S.run_head = S.qcount > 0;
+		if (S.run_head)
+			S.head = S.q[S.qhead];
+		memset(S.ebuf, 0, sizeof(S.ebuf));
+	}
+	mask = (1U << S.run_bits) - 1;
+	FZ_CHECK(sym >= 0 && (u32)sym <= mask, "emitted symbol %d", sym);
+	i = S.run_len++;
+	if (i < S.run_pre) {
+		FZ_CHECK((u32)sym == (i & mask), "preamble symbol %u is %d", i,
+			 sym);
+		return;
+	}
+	FZ_CHECK(S.run_nbits + S.run_bits <= 8 * VLC_MAC_AIR_MAX,
+		 "emitted frame longer than VLC_MAC_AIR_MAX");
+	S.ebuf[S.run_nbits >> 3] |= sym << (8 - S.run_bits -
+					    (S.run_nbits & 7));
+	S.run_nbits += S.run_bits;
+}
+
+/* ---- what the MAC received ---- */
+
+/* The @n bytes ending at the last symbol, if all are data symbols. */
+static bool hist_bytes(u8 *b, unsigned int n, unsigned int bits)
+{
+	u32 nsym = n * 8 / bits, i, bit;
+
+	if (nsym > S.datarun)
+		return false;
+	memset(b, 0, n);
+	for (i = 0; i < nsym; i++) {
+		s8 sym = S.hist[(S.frames - nsym + i) % HIST];
+
+		bit = i * bits;
+		b[bit >> 3] |= sym << (8 - bits - (bit & 7));
+	}
+	return true;
+}
+
+static void good_add(const u8 *b)
+{
+	struct good *g;
+	unsigned int p = 1;
+
+	if (S.ngood == MAX_GOOD) {
+		S.lost_track = true;	/* a limit of the harness */
+		return;
+	}
+	g = &S.good[S.ngood++];
+	memset(g, 0, sizeof(*g));
+	g->h0 = b[0];
+	g->me = S.p.short_addr;
+	g->at = S.frames;
+	if (g->h0 & AIR_H_DFULL) {
+		memcpy(g->addr, b + p, VLC_MAC_ALEN);
+		p += VLC_MAC_ALEN;
+		g->dst = VLC_MAC_BCAST;
+	} else {
+		g->dst = b[p++];
+	}
+	g->tx = b[p++];
+	if (g->h0 & AIR_H_SFULL) {
+		memcpy(g->addr + VLC_MAC_ALEN, b + p, VLC_MAC_ALEN);
+		p += VLC_MAC_ALEN;
+	}
+	g->sf = b[p++];
+	g->len = b[p++];
+	memcpy(g->payload, b + p, g->len);
+}
+
+/* The MAC counted a good frame now: it must be on air, ending now. Every
+ * DATA frame that fits is kept (one may hide in another's payload).
+ */
+static void rx_good(void)
+{
+	unsigned int bits = S.p.bits_per_symbol, n, hl, len;
+	u8 b[VLC_MAC_AIR_MAX];
+	bool found = false;
+
+	if (S.frames - S.bits_at < HIST) {
+		/* bits per symbol changed during the frame: not modelled */
+		S.lost_track = true;
+		return;
+	}
+	for (n = AIR_BEACON_LEN; n <= VLC_MAC_AIR_MAX; n++) {
+		if (!hist_bytes(b, n, bits))
+			break;
+		if (b[0] != AIR_SFD || !crc_good(b + 1, n - 1))
+			continue;
+		switch (b[1] >> 5) {
+		case AIR_T_ACK:
+			found |= b[1] == AIR_T_ACK << 5 && n == AIR_ACK_LEN;
+			break;
+		case AIR_T_BEACON:
+			found |= b[1] == AIR_T_BEACON << 5 &&
+				 n == AIR_BEACON_LEN;
+			break;
+		case AIR_T_DATA:
+			hl = data_hlen(b[1]);
+			if (n < 1 + hl + 2)
+				break;
+			len = b[hl];
+			if (!len || len > VLC_MAC_FRAG_MAX ||
+			    n != 1 + hl + len + 2)
+				break;
+			found = true;
+			good_add(b + 1);
+			break;
+		}
+	}
+	FZ_CHECK(found, "good CRC counted at frame %u, none on air", S.frames);
+}
+
+/* Does good frame @g describe Ethernet frame @f with payload at @base? */
+static bool chain_first(const struct good *g, const u8 *f, u32 base)
+{
+	u8 a[VLC_MAC_ALEN], b[VLC_MAC_ALEN];
+	u32 et = (g->h0 >> 2) & 3;
+
+	if (et == AIR_ET_FULL ? base != VLC_MAC_ETH_HLEN - 2 :
+	    base != VLC_MAC_ETH_HLEN || f[12] != ethertypes[et] >> 8 ||
+	    f[13] != (ethertypes[et] & 0xff))
+		return false;
+	if (g->h0 & AIR_H_DFULL) {
+		if (memcmp(f, g->addr, VLC_MAC_ALEN))
+			return false;
+	} else {
+		long_addr(a, g->dst == VLC_MAC_BCAST ? VLC_MAC_BCAST : g->me);
+		long_addr(b, S.p.short_addr);
+		if (memcmp(f, a, VLC_MAC_ALEN) &&
+		    (g->dst == VLC_MAC_BCAST || memcmp(f, b, VLC_MAC_ALEN)))
+			return false;
+	}
+	if (g->h0 & AIR_H_SFULL)
+		return !memcmp(f + VLC_MAC_ALEN, g->addr + VLC_MAC_ALEN,
+			       VLC_MAC_ALEN);
+	long_addr(a, g->tx);
+	return !memcmp(f + VLC_MAC_ALEN, a, VLC_MAC_ALEN);
+}
+
+static bool is_group(const struct good *g)
+{
+	return g->dst == VLC_MAC_BCAST;
+}
+
+static bool for_us(const struct good *g)
+{
+	return g->tx != VLC_MAC_BCAST &&
+	       (g->dst == VLC_MAC_BCAST || g->dst == g->me);
+}
+
+/* Fragments after good[@i], which brought the payload up to @off. */
+static bool chain_rest(u32 i, u32 off, u32 base, u32 frag)
+{
+	const struct good *g = &S.good[i], *h;
+	u32 j, k;
+
+	if (g->h0 & AIR_H_LAST)
+		return base + off == S.deliv_len && g->at == S.frames;
+	for (j = i + 1; j < S.ngood; j++) {
+		h = &S.good[j];
+		/* the MAC keys reassemblies on sender and group */
+		if (!for_us(h) || h->tx != g->tx ||
+		    is_group(h) != is_group(g) ||
+		    (h->sf >> 5) != (g->sf >> 5) || (h->sf & 0x1f) != frag ||
+		    ((h->h0 ^ g->h0) & ~AIR_H_LAST) ||
+		    memcmp(h->addr, g->addr, sizeof(h->addr)) ||
+		    base + off + h->len > S.deliv_len ||
+		    memcmp(h->payload, S.deliv + base + off, h->len))
+			continue;
+		/* the first of identical copies leaves the most behind */
+		for (k = i + 1; k < j; k++)
+			if (S.good[k].len == h->len && S.good[k].tx == h->tx &&
+			    S.good[k].sf == h->sf && S.good[k].h0 == h->h0 &&
+			    !memcmp(S.good[k].payload, h->payload, h->len))
+				break;
+		if (k < j)
+			continue;
+		if (chain_rest(j, off + h->len, base, frag + 1))
+			return true;
+	}
+	return false;
+}
+
+static void check_delivery(void)
+{
+	u32 i, base;
+
+	if (S.lost_track)
+		return;
+	for (base = VLC_MAC_ETH_HLEN - 2; base <= VLC_MAC_ETH_HLEN;
+	     base += 2) {
+		for (i = 0; i < S.ngood; i++) {
+			const struct good *g = &S.good[i];
+
+			if ((g->sf & 0x1f) || !for_us(g) ||
+			    !chain_first(g, S.deliv, base) ||
+			    base + g->len > S.deliv_len ||
+			    memcmp(g->payload, S.deliv + base, g->len))
+				continue;
+			if (chain_rest(i, g->len, base, 1))
+				return;
+		}
+	}
+	FZ_CHECK(0, "delivered %u bytes that no good DATA frames carried",
+		 S.deliv_len);
+}
+
+static void stats_check(const struct vlc_mac_stats *a,
+			const struct vlc_mac_stats *b)
+{
+	const u64 *x = (const u64 *)a, *y = (const u64 *)b;
+	unsigned int i;
+
+	for (i = 0; i < sizeof(*a) / sizeof(u64); i++)
+		FZ_CHECK(y[i] >= x[i], "counter %u went from %llu to %llu", i,
+			 (unsigned long long)x[i], (unsigned long long)y[i]);
+}
+
+/* One PHY frame: @rx is what the PHY reports, @gen when it is generated
+ * (then our own emission is flagged as the PHY would).
+ */
+static void step(struct vlc_phy_rx *rx, bool gen)
+{
+	unsigned int bits = S.p.bits_per_symbol;
+	u64 mag, ok0, del0, ph0;
+	int tx, sym = rx->sym;
+
+	S.before = S.mac.stats;
+	ok0 = S.mac.stats.rx_frames_ok;
+	del0 = S.mac.stats.rx_delivered;
+	ph0 = S.mac.stats.phase_corrections;
+
+	tx = vlc_mac_tx_symbol(&S.mac);
+	emit_track(tx);
+	S.last_tx = tx;
+	if (gen && tx >= 0)
+		rx->flags |= VLC_PHY_RX_OWN_TX;
+
+	/* the MAC's documented view of the report */
+	if (tx >= 0 || (rx->flags & VLC_PHY_RX_OWN_TX))
+		sym = SYM_OWN;
+	else if (sym >= 0 && (rx->bits != bits || sym >= 1 << bits))
+		sym = VLC_SYM_ERASURE;
+	else if (sym < 0 && sym != VLC_SYM_IDLE)
+		sym = VLC_SYM_ERASURE;
+	S.hist[S.frames % HIST] = sym;
+	S.datarun = sym >= 0 ? S.datarun + 1 : 0;
+	mag = rx->offset_ns < 0 ? -(s64)rx->offset_ns : rx->offset_ns;
+	if (mag > S.maxoff)
+		S.maxoff = mag;
+
+	S.ndeliv = 0;
+	vlc_mac_rx_frame(&S.mac, rx);
+	S.frames++;
+
+	stats_check(&S.before, &S.mac.stats);
+	FZ_CHECK(S.mac.stats.rx_frames_ok - ok0 <= 1, "two frames at once");
+	FZ_CHECK(S.mac.stats.rx_delivered - del0 == S.ndeliv,
+		 "rx_delivered vs deliver()");
+	FZ_CHECK(S.mac.stats.phase_corrections - ph0 <= 1 &&
+		 S.mac.stats.phase_corrections == S.nphase,
+		 "phase_corrections vs phase()");
+	if (S.mac.stats.rx_frames_ok != ok0)
+		rx_good();
+	if (S.ndeliv) {
+		FZ_CHECK(S.mac.stats.rx_frames_ok != ok0,
+			 "delivery without a good frame");
+		check_delivery();
+	}
+	FZ_CHECK(S.accepted - S.done == S.qcount &&
+		 vlc_mac_tx_full(&S.mac) == (S.qcount == VLC_MAC_TXQ_LEN),
+		 "queue: %u accepted, %u done, %u queued", S.accepted, S.done,
+		 S.qcount);
+}
+
+static void step_sym(int sym, unsigned int bits)
+{
+	struct vlc_phy_rx rx = S.tmpl;
+
+	rx.sym = sym;
+	rx.bits = bits;
+	rx.carrier = rx.carrier || sym != VLC_SYM_IDLE;
+	rx.coarse = S.coarse_once;
+	S.coarse_once = false;
+	step(&rx, true);
+}
+
+static void wait_quiet(void)
+{
+	u32 i;
+
+	for (i = 0; i < WAIT_MAX && S.last_tx >= 0; i++)
+		step_sym(VLC_SYM_IDLE, S.p.bits_per_symbol);
+}
+
+/* ---- input ---- */
+
+static u8 pick_addr(struct fz *f, u8 sel)
+{
+	u8 peer = S.p.short_addr == 2 ? 1 : 2;
+
+	switch (sel & 7) {
+	case 4:
+		return VLC_MAC_BCAST;
+	case 5:
+		return peer;
+	case 6:
+	case 7:
+		return fz_u8(f);
+	default:
+		return S.p.short_addr;
+	}
+}
+
+/* Send @n bytes (SFD first) as a peer would, with the damage and
+ * framing options @opt.
+ */
+static void air_send_opt(struct fz *f, const u8 *b, unsigned int n, u8 opt)
+{
+	static const u8 pres[8] = { 8, 2, 4, 16, 32, 0, 1, 3 };
+	u8 pre = pres[(opt >> 2) & 7];
+	unsigned int bits = S.p.bits_per_symbol, rbits = bits, i, bit, nsym;
+	unsigned int mask = (1U << bits) - 1, hit = U32_MAX;
+	u8 buf[VLC_MAC_AIR_MAX];
+	int sym;
+
+	memcpy(buf, b, n);
+	nsym = n * 8 / bits;
+	switch (opt & 3) {
+	case 1:
+		i = fz_u16(f) % (8 * n);
+		buf[i / 8] ^= 0x80 >> (i % 8);
+		break;
+	case 2:
+	case 3:
+		hit = fz_u16(f) % nsym;
+		break;
+	}
+	if (opt & 0x20)
+		rbits = 3 - bits;
+	if (!(opt & 0x40))
+		step_sym(VLC_SYM_IDLE, bits);
+	for (i = 0; i < pre; i++)
+		step_sym(i & mask, rbits);
+	for (i = 0; i < nsym; i++) {
+		bit = i * bits;
+		sym = (buf[bit >> 3] >> (8 - bits - (bit & 7))) & mask;
+		if (i == hit) {
+			sym = (opt & 3) == 2 ? VLC_SYM_ERASURE : VLC_SYM_IDLE;
+			if (sym == VLC_SYM_IDLE)
+				break;
+		}
+		step_sym(sym, rbits);
+	}
+	if (!(opt & 0x80))
+		step_sym(VLC_SYM_IDLE, bits);
+}
+
+/* ... and the options from the input */
+static void air_send(struct fz *f, const u8 *b, unsigned int n)
+{
+	air_send_opt(f, b, n, fz_u8(f));
+}
+
+/* A DATA frame: header fields as given, @len bytes of payload from the
+ * input or, with @fill odd, a pattern (long payloads come cheap).
+ */
+static unsigned int build_data(struct fz *f, u8 *b, u8 h0, u8 dst,
+			       const u8 *dfull, u8 tx, const u8 *sfull, u8 sf,
+			       u8 len, u8 fill)
+{
+	unsigned int n = 0, i;
+
+	b[n++] = AIR_SFD;
+	b[n++] = h0;
+	if (h0 & AIR_H_DFULL) {
+		memcpy(b + n, dfull, VLC_MAC_ALEN);
+		n += VLC_MAC_ALEN;
+	} else {
+		b[n++] = dst;
+	}
+	b[n++] = tx;
+	if (h0 & AIR_H_SFULL) {
+		memcpy(b + n, sfull, VLC_MAC_ALEN);
+		n += VLC_MAC_ALEN;
+	}
+	b[n++] = sf;
+	b[n++] = len;
+	for (i = 0; i < len && n < VLC_MAC_AIR_MAX - 2; i++)
+		b[n++] = fill & 1 ? fill + i * 31 : fz_u8(f);
+	return put_crc(b, n);
+}
+
+static u8 data_h0(u8 fl)
+{
+	return AIR_T_DATA << 5 | (fl & 1 ? AIR_H_LAST : 0) |
+	       ((fl >> 1) & 3) << 2 | (fl & 8 ? AIR_H_DFULL : 0) |
+	       (fl & 0x10 ? AIR_H_SFULL : 0);
+}
+
+static void op_data(struct fz *f)
+{
+	u8 b[VLC_MAC_AIR_MAX], fl = fz_u8(f), h0 = data_h0(fl);
+	u8 dfull[VLC_MAC_ALEN], sfull[VLC_MAC_ALEN], dst, tx, sf, len;
+	unsigned int i;
+
+	for (i = 0; i < VLC_MAC_ALEN; i++)
+		dfull[i] = h0 & AIR_H_DFULL ? fz_u8(f) : 0;
+	dst = pick_addr(f, fl >> 5);
+	tx = pick_addr(f, fz_u8(f) & 0x80 ? 5 : 6);
+	for (i = 0; i < VLC_MAC_ALEN; i++)
+		sfull[i] = h0 & AIR_H_SFULL ? fz_u8(f) : 0;
+	sf = fz_u8(f);
+	len = fz_u8(f);
+	air_send(f, b, build_data(f, b, h0, dst, dfull, tx, sfull, sf, len,
+				  fz_u8(f)));
+}
+
+/* A whole packet: fragments 0..n-1 of one sequence number, each sent
+ * when the MAC's ACK of the previous one is over; one fragment may be
+ * sent twice, left out, or carry another header.
+ */
+static void op_packet(struct fz *f)
+{
+	static const u8 dfull[VLC_MAC_ALEN] = { 0x33, 0x33, 0, 0, 0, 1 };
+	static const u8 sfull[VLC_MAC_ALEN] = { 0, 0x11, 0x22, 0x33, 0x44, 5 };
+	u8 b[VLC_MAC_AIR_MAX], mode = fz_u8(f), fl = fz_u8(f), h0, h, dst, tx;
+	u8 seq = fz_u8(f) << 5, len = fz_u8(f), fill = fz_u8(f) | 1;
+	unsigned int nfrag = 1 + (mode & 31), which = fz_u8(f) % nfrag, i, j, k;
+
+	h0 = data_h0(fl) & ~AIR_H_LAST;
+	dst = pick_addr(f, fl >> 5);
+	tx = pick_addr(f, fz_u8(f) & 0x80 ? 5 : 6);
+	for (i = 0; i < nfrag; i++) {
+		h = h0 | (i + 1 == nfrag ? AIR_H_LAST : 0);
+		k = 1;
+		if (i == which) {
+			switch (mode >> 5 & 3) {
+			case 1:
+				k = 2;
+				break;
+			case 2:
+				k = 0;
+				break;
+			case 3:
+				h ^= 1 << 2;
+				break;
+			}
+		}
+		while (k--) {
+			air_send_opt(f, b, build_data(f, b, h, dst, dfull, tx,
+						      sfull, seq | i, len,
+						      fill + 2 * i), 0);
+			for (j = 0; j < S.p.sifs + 2U; j++)
+				step_sym(VLC_SYM_IDLE, S.p.bits_per_symbol);
+			wait_quiet();
+		}
+	}
+}
+
+static void op_ack(struct fz *f)
+{
+	u8 b[VLC_MAC_AIR_MAX], sel = fz_u8(f);
+	unsigned int n = 0;
+
+	wait_quiet();
+	b[n++] = AIR_SFD;
+	b[n++] = AIR_T_ACK << 5;
+	if ((sel & 1) && S.last_data) {
+		b[n++] = S.p.short_addr;
+		b[n++] = S.last_dst;
+		b[n++] = S.last_sf;
+	} else {
+		b[n++] = pick_addr(f, sel >> 1);
+		b[n++] = pick_addr(f, sel >> 4);
+		b[n++] = fz_u8(f);
+	}
+	air_send(f, b, put_crc(b, n));
+}
+
+static void op_beacon(struct fz *f)
+{
+	u8 b[VLC_MAC_AIR_MAX];
+	unsigned int n = 0;
+
+	b[n++] = AIR_SFD;
+	b[n++] = AIR_T_BEACON << 5;
+	b[n++] = pick_addr(f, fz_u8(f));
+	air_send(f, b, put_crc(b, n));
+}
+
+static void op_frame(struct fz *f)
+{
+	u8 b[VLC_MAC_AIR_MAX];
+	unsigned int n = 0, len = 1 + fz_u8(f) % (VLC_MAC_AIR_MAX - 3);
+
+	b[n++] = AIR_SFD;
+	while (len--)
+		b[n++] = fz_u8(f);
+	air_send(f, b, put_crc(b, n));
+}
+
+static void op_report(struct fz *f)
+{
+	struct vlc_phy_rx rx = { 0 };
+	u8 s = fz_u8(f), fl = fz_u8(f);
+
+	rx.sym = s < 0xf0 ? (int)(s % 7) - 3 : (s32)fz_u32(f);
+	rx.bits = fl & 3;
+	rx.carrier = fl & 4;
+	rx.sync = (fl >> 3) & 3;
+	rx.coarse = fl & 0x20;
+	rx.acquiring = fl & 0x40;
+	rx.offset_ns = fl & 0x80 ? (s32)fz_u32(f) : (s8)fz_u8(f) * 1000;
+	rx.flags = fz_u8(f) & 0xf;
+	step(&rx, false);
+}
+
+static void op_xmit(struct fz *f)
+{
+	static const u8 full[6] = { 0x00, 0x11, 0x22, 0x33, 0x44, 0x55 };
+	static const u8 mcast[6] = { 0x01, 0x00, 0x5e, 0x00, 0x00, 0x01 };
+	static const u16 types[4] = { 0x0800, 0x0806, 0x86dd, 0x88b5 };
+	u16 l = fz_u16(f);
+	u8 sel = fz_u8(f), fill = fz_u8(f);
+	unsigned int len = l & 0x8000 ? l & 0x7ff : 15 + l % 200, i;
+	u8 d[VLC_MAC_FRAME_MAX + 1];
+	int ret, want;
+
+	memset(d, 0, sizeof(d));
+	switch (sel & 7) {
+	case 0:
+	case 5:
+		long_addr(d, S.p.short_addr == 2 ? 1 : 2);
+		break;
+	case 1:
+		long_addr(d, VLC_MAC_BCAST);
+		break;
+	case 2:
+		memcpy(d, full, 6);
+		break;
+	case 3:
+		memcpy(d, mcast, 6);
+		break;
+	default:
+		long_addr(d, S.p.short_addr);
+	}
+	if (sel & 8)
+		memcpy(d + 6, full, 6);
+	else
+		long_addr(d + 6, S.p.short_addr);
+	d[12] = types[(sel >> 4) & 3] >> 8;
+	d[13] = types[(sel >> 4) & 3] & 0xff;
+	for (i = 14; i < sizeof(d); i++)
+		d[i] = fill + i;
+
+	if (len <= VLC_MAC_ETH_HLEN || len > VLC_MAC_FRAME_MAX)
+		want = -EINVAL;
+	else if (S.qcount == VLC_MAC_TXQ_LEN)
+		want = -ENOSPC;
+	else
+		want = 0;
+	if (!want) {
+		/* tx_done may come from inside vlc_mac_xmit() one day */
+		struct pkt *k = &S.q[(S.qhead + S.qcount) % VLC_MAC_TXQ_LEN];
+
+		k->len = len;
+		memcpy(k->data, d, len);
+		S.qcount++;
+		S.accepted++;
+	}
+	ret = vlc_mac_xmit(&S.mac, d, len);
+	FZ_CHECK(ret == want, "xmit of %u bytes: %d, expected %d", len, ret,
+		 want);
+}
+
+static void op_param(struct fz *f)
+{
+	struct vlc_mac_params p = S.p;
+	const char *why = NULL;
+	u8 which = fz_u8(f) % 12;
+	u16 v = fz_u16(f);
+	int ret;
+
+	switch (which) {
+	case 0:
+		p.short_addr = v;
+		break;
+	case 1:
+		p.bits_per_symbol = v;
+		break;
+	case 2:
+		p.frag_size = v;
+		break;
+	case 3:
+		p.retry_limit = v;
+		break;
+	case 4:
+		p.cw_min = v;
+		break;
+	case 5:
+		p.cw_max = v;
+		break;
+	case 6:
+		p.difs = v;
+		break;
+	case 7:
+		p.sifs = v;
+		break;
+	case 8:
+		p.ack_timeout = v;
+		break;
+	case 9:
+		p.preamble = v;
+		break;
+	case 10:
+		p.sync_deadband_ns = v * 16;
+		break;
+	default:
+		p.beacon_interval = v;
+		break;
+	}
+	ret = vlc_mac_set_params(&S.mac, &p, &why);
+	FZ_CHECK(ret == 0 || (ret == -EINVAL && why), "set_params %d", ret);
+	if (ret)
+		return;
+	if (p.bits_per_symbol != S.p.bits_per_symbol)
+		S.bits_at = S.frames;
+	S.p = p;
+}
+
+static void op_template(struct fz *f)
+{
+	u8 fl = fz_u8(f);
+
+	S.tmpl.carrier = fl & 1;
+	S.tmpl.acquiring = fl & 2;
+	S.tmpl.sync = (fl >> 2) & 3;
+	S.coarse_once = fl & 0x10;
+	S.tmpl.offset_ns = fl & 0x20 ? (s32)fz_u32(f) : (s8)fz_u8(f) * 500;
+}
+
+static void setup(struct fz *f)
+{
+	static const u8 addrs[4] = { 1, 2, 0, 254 };
+	struct vlc_mac_params p;
+	u8 b0 = fz_u8(f), b1 = fz_u8(f), b2 = fz_u8(f), b3 = fz_u8(f);
+
+	memset(&S, 0, sizeof(S));
+	vlc_mac_default_params(&p);
+	p.bits_per_symbol = 1 + (b0 & 1);
+	p.short_addr = addrs[(b0 >> 1) & 3];
+	p.beacon_interval = b0 & 8 ? 64 : 0;
+	p.retry_limit = b0 & 0x10 ? 1 : 7;
+	if (b0 & 0x20) {
+		p.cw_min = 1;
+		p.cw_max = 4;
+	}
+	p.preamble = 2 + b1 % 31;
+	p.sifs = 1 + (b2 & 3);
+	p.difs = p.sifs + 1 + ((b2 >> 2) & 7);
+	p.frag_size = VLC_MAC_FRAG_MIN + b3 % (VLC_MAC_FRAG_MAX -
+					       VLC_MAC_FRAG_MIN + 1);
+	FZ_CHECK(!vlc_mac_check_params(&p, NULL), "initial params refused");
+	S.p = p;
+	S.bits_at = 0;
+	S.last_tx = VLC_SYM_IDLE;
+	vlc_mac_init(&S.mac, &p, &ops, NULL);
+}
+
+int fz_one_input(const u8 *data, size_t size)
+{
+	struct fz f = { data, size };
+	u32 i, n;
+
+	setup(&f);
+	/* a frame received at the very start would be unverifiable */
+	S.frames = HIST;
+	S.bits_at = 0;
+	while (fz_left(&f) && S.frames < MAX_FRAMES) {
+		switch (fz_u8(&f) % OP_COUNT) {
+		case OP_REPORT:
+			op_report(&f);
+			break;
+		case OP_IDLE:
+			/* up to 240 frames, or 1024 to 16384 (expiry) */
+			n = fz_u8(&f);
+			n = n < 0xf0 ? n + 1 : (n - 0xef) * 1024;
+			for (i = 0; i < n; i++)
+				step_sym(VLC_SYM_IDLE, S.p.bits_per_symbol);
+			break;
+		case OP_DATA:
+			op_data(&f);
+			break;
+		case OP_ACK:
+			op_ack(&f);
+			break;
+		case OP_BEACON:
+			op_beacon(&f);
+			break;
+		case OP_FRAME:
+			op_frame(&f);
+			break;
+		case OP_XMIT:
+			op_xmit(&f);
+			break;
+		case OP_WAIT:
+			wait_quiet();
+			n = fz_u8(&f);
+			for (i = 0; i < n; i++)
+				step_sym(VLC_SYM_IDLE, S.p.bits_per_symbol);
+			break;
+		case OP_PARAM:
+			op_param(&f);
+			break;
+		case OP_FLUSH:
+			S.run_cut = true;
+			vlc_mac_flush(&S.mac);
+			FZ_CHECK(!S.qcount, "flush left %u queued", S.qcount);
+			break;
+		case OP_TEMPLATE:
+			op_template(&f);
+			break;
+		case OP_PACKET:
+			op_packet(&f);
+			break;
+		}
+	}
+	if (fz_verbose())
+		fprintf(stderr,
+			"frames %u good %u ok %llu crc %llu delivered %llu tx_frames %llu acked %llu retries %llu dropped %llu beacons %llu/%llu phase %llu lost_track %d\n",
+			S.frames - HIST, S.ngood,
+			(unsigned long long)S.mac.stats.rx_frames_ok,
+			(unsigned long long)S.mac.stats.rx_crc_errors,
+			(unsigned long long)S.mac.stats.rx_delivered,
+			(unsigned long long)S.mac.stats.tx_frames,
+			(unsigned long long)S.mac.stats.tx_acked,
+			(unsigned long long)S.mac.stats.tx_retries,
+			(unsigned long long)S.mac.stats.tx_dropped,
+			(unsigned long long)S.mac.stats.rx_beacons,
+			(unsigned long long)S.mac.stats.tx_beacons,
+			(unsigned long long)S.mac.stats.phase_corrections,
+			S.lost_track);
+	S.run_cut = true;
+	vlc_mac_flush(&S.mac);
+	FZ_CHECK(S.accepted == S.done, "%u accepted, %u tx_done", S.accepted,
+		 S.done);
+	return 0;
+}
