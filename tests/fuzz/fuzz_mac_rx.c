@@ -36,6 +36,8 @@
 #define AIR_SFD		0x97
 #define AIR_T_DATA	1
 #define AIR_T_ACK	2
+#define AIR_T_RTS	3
+#define AIR_T_CTS	4
 #define AIR_T_BEACON	5
 #define AIR_H_LAST	0x10
 #define AIR_H_DFULL	0x02
@@ -43,6 +45,7 @@
 #define AIR_ET_FULL	3
 #define AIR_ACK_LEN	7	/* SFD, type, dst, tx, seq/frag, CRC */
 #define AIR_BEACON_LEN	5	/* SFD, type, tx, CRC */
+#define AIR_RTS_LEN	8	/* SFD, type, dst, tx, duration (2), CRC */
 #define AIR_CRC_GOOD	0xf0b8
 
 #define HIST		4096	/* symbols kept, > 8 * VLC_MAC_AIR_MAX */
@@ -162,10 +165,8 @@ static unsigned int put_crc(u8 *b, unsigned int n)
 
 static void cb_deliver(void *ctx, const u8 *frame, unsigned int len)
 {
-	/* known: an ethertype-coded DATA of 2 bytes delivers 14 (K1) */
-	FZ_CHECK((len >= VLC_MAC_ETH_HLEN + 1 ||
-		  FZ_AVOID(len == VLC_MAC_ETH_HLEN)) &&
-		 len <= VLC_MAC_FRAME_MAX, "delivered %u bytes", len);
+	FZ_CHECK(len >= VLC_MAC_ETH_HLEN + 1 && len <= VLC_MAC_FRAME_MAX,
+		 "delivered %u bytes", len);
 	FZ_CHECK(++S.ndeliv == 1, "two deliveries in one frame");
 	memcpy(S.deliv, frame, len);
 	S.deliv_len = len;
@@ -302,6 +303,24 @@ static void emit_end(void)
 	case AIR_T_DATA:
 		emit_data_check(b, n);
 		break;
+	case AIR_T_RTS:
+		/* for the queued packet, to its unicast destination */
+		FZ_CHECK(b[1] == AIR_T_RTS << 5 && n == AIR_RTS_LEN &&
+			 b[3] == S.run_me, "emitted RTS %#x of %u bytes",
+			 b[1], n);
+		FZ_CHECK(S.run_head &&
+			 vlc_mac_short_addr(S.head.data) == b[2] &&
+			 b[2] != VLC_MAC_BCAST, "RTS to %u for no packet", b[2]);
+		break;
+	case AIR_T_CTS:
+		/* an answer: to a unicast address, never for longer than an
+		 * exchange can take (vlc.rst: nav_max)
+		 */
+		FZ_CHECK(b[1] == AIR_T_CTS << 5 && n == AIR_RTS_LEN &&
+			 b[3] == S.run_me && b[2] != VLC_MAC_BCAST &&
+			 (b[4] << 8 | b[5]) <= 21823,
+			 "emitted CTS %#x to %u", b[1], b[2]);
+		break;
 	default:
 		FZ_CHECK(0, "emitted frame type %u", b[1] >> 5);
 	}
@@ -420,6 +439,10 @@ static void rx_good(void)
 		case AIR_T_BEACON:
 			found |= b[1] == AIR_T_BEACON << 5 &&
 				 n == AIR_BEACON_LEN;
+			break;
+		case AIR_T_RTS:
+		case AIR_T_CTS:
+			found |= !(b[1] & 0x1f) && n == AIR_RTS_LEN;
 			break;
 		case AIR_T_DATA:
 			hl = data_hlen(b[1]);

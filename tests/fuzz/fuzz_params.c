@@ -36,13 +36,14 @@
 
 enum {
 	F_SHORT_ADDR, F_BITS, F_FRAG, F_RETRY, F_CW_MIN, F_CW_MAX, F_DIFS,
-	F_SIFS, F_ACK, F_PREAMBLE, F_DEADBAND, F_BEACON, F_MAC_COUNT
+	F_SIFS, F_ACK, F_PREAMBLE, F_DEADBAND, F_BEACON, F_LOC, F_RTS,
+	F_MAC_COUNT
 };
 
 static const char *const mac_fields[F_MAC_COUNT] = {
 	"short_addr", "bits_per_symbol", "frag_size", "retry_limit",
 	"cw_min", "cw_max", "difs", "sifs", "ack_timeout", "preamble",
-	"sync_deadband_ns", "beacon_interval",
+	"sync_deadband_ns", "beacon_interval", "loc_interval", "rts_threshold",
 };
 
 /* The ranges of the kernel-doc of struct vlc_mac_params; ack_timeout's
@@ -75,6 +76,10 @@ static u32 mac_ref(const struct vlc_mac_params *p)
 		bad |= BIT(F_DEADBAND);
 	if (p->beacon_interval && p->beacon_interval < 64)
 		bad |= BIT(F_BEACON);
+	if (p->loc_interval && p->loc_interval < 64)
+		bad |= BIT(F_LOC);
+	if (p->rts_threshold > VLC_MAC_FRAME_MAX)
+		bad |= BIT(F_RTS);
 	/* SFD, type, dst, tx, seq/frag, CRC: 7 bytes after the preamble */
 	if (!(bad & (BIT(F_BITS) | BIT(F_PREAMBLE)))) {
 		ack_syms = p->preamble + 7 * 8 / p->bits_per_symbol;
@@ -190,8 +195,19 @@ static u32 mac_budget(const struct vlc_mac_params *p, u32 len)
 	u32 data = vlc_mac_frame_symbols(p, 1 + VLC_MAC_HDR_MAX +
 					 p->frag_size + 2);
 
-	return p->difs + p->cw_max + 4 +
-	       nfrag * (data + 2 * p->sifs + ack + 4);
+	/* RTS and CTS (8 bytes each), if used */
+	u32 rts = 2 * (vlc_mac_frame_symbols(p, 8) + p->sifs);
+	u32 n = p->difs + p->cw_max + 4 + rts +
+		nfrag * (data + 2 * p->sifs + ack + 4);
+
+	/* location beacons due meanwhile: each may take a turn and make
+	 * the packet contend again
+	 */
+	if (p->loc_interval)
+		n += (n / p->loc_interval + 2) *
+		     (vlc_mac_frame_symbols(p, 5) + p->sifs + p->difs +
+		      p->cw_max + 4);
+	return n;
 }
 
 static void mac_run(const struct vlc_mac_params *p, struct fz *f)
@@ -205,6 +221,7 @@ static void mac_run(const struct vlc_mac_params *p, struct fz *f)
 	/* B only answers: no beacon of its own to collide with A's data */
 	q.short_addr = p->short_addr == 254 ? 0 : p->short_addr + 1;
 	q.beacon_interval = 0;
+	q.loc_interval = 0;
 	vlc_mac_init(&a->mac, p, &m_ops, a);
 	vlc_mac_init(&b->mac, &q, &m_ops, b);
 
@@ -380,8 +397,7 @@ static void phy_run(struct fz *f)
 {
 	struct vlc_chan *ch = &S.ch;
 	u8 opt = fz_u8(f);
-	/* known: frames under 64 ns divide by zero in the search (K2) */
-	bool search = (opt & 1) && !FZ_AVOID(S.t.frame_ns < 64);
+	bool search = opt & 1;
 
 	S.resync = opt & 4;
 	u32 frames = search ? 8 + fz_u8(f) % 41 : 8 + fz_u8(f), i, steps;
@@ -460,6 +476,9 @@ int fz_one_input(const u8 *data, size_t size)
 	S.t.tolerance_ns = fz_u32(&f);
 	S.mode = fz_u8(&f);
 	S.bright = fz_u32(&f);
+	/* later fields last, so that older inputs keep their meaning */
+	p.loc_interval = fz_u16(&f);
+	p.rts_threshold = fz_u16(&f);
 
 	/* MAC */
 	bad = mac_ref(&p);

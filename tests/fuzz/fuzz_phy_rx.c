@@ -223,9 +223,6 @@ static void configure(struct vlc_chan_node *n, const struct vlc_phy_timing *t,
 	const char *why = NULL;
 	u32 ob, nb;
 
-	/* known: frames under 64 ns divide by zero in the search (K2) */
-	if (FZ_AVOID(t->frame_ns < 64))
-		return;
 	vlc_phy_get_config(&n->phy, &ot, &om, &ob);
 	if (vlc_phy_set_config(&n->phy, t, mode, bright, &why)) {
 		FZ_CHECK(why, "refused without a reason");
@@ -302,7 +299,7 @@ static void node_setup(int i, const struct vlc_phy_timing *t,
 	vlc_phy_set_pins(&n->phy, shared ? &w_pins_shared : &w_pins);
 	w->max_sync = vlc_phy_default_timing.sync_ns;
 	w->max_frame = vlc_phy_default_timing.frame_ns;
-	if (vlc_phy_timing_check(t, mode, NULL) || FZ_AVOID(t->frame_ns < 64))
+	if (vlc_phy_timing_check(t, mode, NULL))
 		t = &vlc_phy_default_timing;
 	vlc_phy_brightness_range(t, mode, &bmin, &bmax);
 	configure(n, t, mode, min(bright, bmax));
