@@ -248,8 +248,10 @@ static void mac_run(const struct vlc_mac_params *p, struct fz *f)
 	for (i = 0; i < n && a->done_ok + a->done_bad < 2; i++)
 		mac_frame(p->bits_per_symbol);
 	FZ_CHECK(a->done_ok == 2 && !a->done_bad,
-		 "%u ok, %u dropped after %u frames (budget %u)", a->done_ok,
-		 a->done_bad, i, n);
+		 "%u ok, %u dropped after %u frames (budget %u; %u and %u bytes, frag %u, loc %u, rts %u, beacons %llu)",
+		 a->done_ok, a->done_bad, i, n, len, blen, p->frag_size,
+		 p->loc_interval, p->rts_threshold,
+		 (unsigned long long)a->mac.stats.tx_beacons);
 	/* the last fragment of the broadcast reaches B with its last symbol */
 	FZ_CHECK(b->got[0] == 1 && b->got[1] == 1, "B got %u and %u",
 		 b->got[0], b->got[1]);

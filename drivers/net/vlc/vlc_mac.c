@@ -93,9 +93,10 @@
  *
  * Location beacons: with loc_interval set, a BEACON (the node's short
  * address) is due every loc_interval frames whatever the traffic. It
- * contends like DATA and takes a packet's turn at the medium; a node in
- * the middle of its own packet sends it between two fragments (its RTS
- * reserved room for it). A node that only receives waits for the medium
+ * contends like DATA and takes a packet's turn at the medium (the packet
+ * follows DIFS later); a node in the middle of its own packet sends it
+ * between two fragments (its RTS reserved room for it); at most one per
+ * fragment, so that a short interval cannot starve the data. A node that only receives waits for the medium
  * to be free, so under others' saturating traffic its beacon can be one
  * packet late (6.5 s for an MTU frame at 500 us frames). Every node keeps
  * a table of the beacons it hears, with their light level and age
@@ -630,6 +631,7 @@ static void vlc_mac_build_rts(struct vlc_mac *mac)
 	n = vlc_mac_put_crc(b, 1, n);
 	mac->cur_dst = pi.dst;
 	mac->tx_state = VLC_MAC_TX_SEND;
+	mac->loc_turn = false;
 	mac->emitting = VLC_MAC_T_RTS;
 	mac->stats.tx_rts++;
 	vlc_mac_emit_start(mac, n);
@@ -724,6 +726,7 @@ static void vlc_mac_build_data(struct vlc_mac *mac)
 	mac->cur_len = flen;
 	mac->cur_last = last;
 	mac->tx_state = VLC_MAC_TX_SEND;
+	mac->loc_turn = false;
 	mac->emitting = VLC_MAC_T_DATA;
 	mac->stats.tx_fragments++;
 	vlc_mac_emit_start(mac, n);
@@ -793,11 +796,12 @@ static bool vlc_mac_tx_start(struct vlc_mac *mac)
 		if (mac->idle_run < mac->p.difs || mac->backoff ||
 		    vlc_mac_rx_busy(mac) || mac->phy_acquiring)
 			return false;
-		if (vlc_mac_loc_due(mac)) {
+		if (vlc_mac_loc_due(mac) && !mac->loc_turn) {
 			/* The location beacon takes this turn; the packet
-			 * contends again.
+			 * follows DIFS later without a new backoff. Once per
+			 * fragment, so that short intervals cannot starve it.
 			 */
-			vlc_mac_draw_backoff(mac);
+			mac->loc_turn = true;
 			vlc_mac_build_beacon(mac);
 			return true;
 		}
@@ -811,10 +815,11 @@ static bool vlc_mac_tx_start(struct vlc_mac *mac)
 			mac->burst_wait--;
 			return false;
 		}
-		if (vlc_mac_loc_due(mac)) {
+		if (vlc_mac_loc_due(mac) && !mac->loc_turn) {
 			/* Between two fragments of ours, on a medium we
 			 * hold; the next fragment follows SIFS later.
 			 */
+			mac->loc_turn = true;
 			mac->burst_wait = mac->p.sifs;
 			vlc_mac_build_beacon(mac);
 			return true;

@@ -334,6 +334,7 @@ struct vlc_mac {
 
 	/* location beacons heard */
 	u16 since_loc;		/* frames since our last location beacon */
+	bool loc_turn;		/* one took the current fragment's turn */
 	struct vlc_mac_beacon beacons[VLC_MAC_BEACONS_MAX];
 
 	/* receiver */
