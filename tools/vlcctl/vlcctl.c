@@ -1,14 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0
-/* vlcctl: show and change the PHY settings of vlc net_devices at run time,
- * through the "vlc" generic netlink family (include/uapi/linux/vlc.h).
+/* vlcctl: show and change the PHY and MAC settings of vlc net_devices at
+ * run time, and list the neighbours they hear by their beacons, through the
+ * "vlc" generic netlink family (include/uapi/linux/vlc.h).
  *
- *   vlcctl show [DEV]
+ *   vlcctl [-j] show [DEV]
  *   vlcctl set DEV [mode 2slot|4ppm] [brightness N] [frame-us N]
  *                  [sync-us N] [guard-us N] [data-us N] [tolerance-us N]
+ *                  [rts-threshold N] [retry-limit N] [cw-min N] [cw-max N]
+ *                  [frag-size N] [beacon-interval N] [loc-interval N]
  *
- * Errors print the kernel's extended ACK (the message, the attribute it
- * points at and the allowed range) and exit with status 1; usage errors
- * exit with 2.
+ * -j prints show as JSON (one array of devices, like ip -j). Errors print
+ * the kernel's extended ACK (the message, the attribute it points at and
+ * the allowed range) and exit with status 1; usage errors exit with 2.
  */
 
 #include <errno.h>
@@ -44,6 +47,13 @@ static const char *const attr_name[VLC_ATTR_MAX + 1] = {
 	[VLC_ATTR_DATA_NS] = "data-us",
 	[VLC_ATTR_FRAME_NS] = "frame-us",
 	[VLC_ATTR_TOLERANCE_NS] = "tolerance-us",
+	[VLC_ATTR_RTS_THRESHOLD] = "rts-threshold",
+	[VLC_ATTR_RETRY_LIMIT] = "retry-limit",
+	[VLC_ATTR_CW_MIN] = "cw-min",
+	[VLC_ATTR_CW_MAX] = "cw-max",
+	[VLC_ATTR_FRAG_SIZE] = "frag-size",
+	[VLC_ATTR_BEACON_INTERVAL] = "beacon-interval",
+	[VLC_ATTR_LOC_INTERVAL] = "loc-interval",
 };
 
 struct ctx {
@@ -55,16 +65,23 @@ struct ctx {
 	const struct nlmsghdr *req;	/* for extack offsets */
 	const char *what;		/* "show vlc0", for messages */
 	int shown;
+	bool json;
 };
 
 static void help(FILE *f)
 {
 	fprintf(f,
-		"usage: %s show [DEV]\n"
+		"usage: %s [-j] show [DEV]\n"
 		"       %s set DEV [mode 2slot|4ppm] [brightness N] [frame-us N]\n"
 		"                  [sync-us N] [guard-us N] [data-us N] [tolerance-us N]\n"
+		"                  [rts-threshold N] [retry-limit N] [cw-min N] [cw-max N]\n"
+		"                  [frag-size N] [beacon-interval N] [loc-interval N]\n"
 		"brightness is in per-mille of full light; timings in microseconds\n"
-		"(up to three decimals). Settings left out keep their values.\n",
+		"(up to three decimals). MAC settings: rts-threshold and frag-size in\n"
+		"bytes (rts-threshold 0: no RTS/CTS), cw-min, cw-max, beacon-interval\n"
+		"and loc-interval in frames (2000 frames = 1 s at the default 500 us\n"
+		"frame; intervals 0: off). Settings left out keep their values; a\n"
+		"refused set changes nothing. -j: show as JSON.\n",
 		prog, prog);
 }
 
@@ -183,6 +200,9 @@ static void report(struct ctx *c, const struct nlmsghdr *nlh)
 		fprintf(stderr, "%s", ea.msg);
 	else
 		fprintf(stderr, "%s", strerror(-err->error));
+	if (!ea.msg && err->error == -EPERM)
+		fprintf(stderr, ": %s",
+			"changing settings needs CAP_NET_ADMIN in the device's network namespace");
 	if (attr)
 		fprintf(stderr, " [%s", attr);
 	if (attr && ea.has_min && ea.has_max)
@@ -305,8 +325,17 @@ static int resolve_family(struct ctx *c)
 
 /* ---- show ---- */
 
+#define BEACONS_MAX	64	/* the kernel keeps 16 */
+
+struct beacon {
+	unsigned int id;
+	uint32_t level, count, age_ms;
+};
+
 struct info {
 	const struct nlattr *a[VLC_ATTR_MAX + 1];
+	struct beacon beacons[BEACONS_MAX];
+	unsigned int nbeacons;
 };
 
 static int info_attr_cb(const struct nlattr *a, void *data)
@@ -317,6 +346,62 @@ static int info_attr_cb(const struct nlattr *a, void *data)
 	if (type <= VLC_ATTR_MAX)
 		in->a[type] = a;
 	return MNL_CB_OK;
+}
+
+static int beacon_attr_cb(const struct nlattr *a, void *data)
+{
+	struct beacon *b = data;
+
+	switch (mnl_attr_get_type(a)) {
+	case VLC_BEACON_ATTR_ID:
+		if (mnl_attr_validate(a, MNL_TYPE_U8) >= 0)
+			b->id = mnl_attr_get_u8(a);
+		break;
+	case VLC_BEACON_ATTR_LEVEL:
+		if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
+			b->level = mnl_attr_get_u32(a);
+		break;
+	case VLC_BEACON_ATTR_COUNT:
+		if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
+			b->count = mnl_attr_get_u32(a);
+		break;
+	case VLC_BEACON_ATTR_AGE_MS:
+		if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
+			b->age_ms = mnl_attr_get_u32(a);
+		break;
+	default:
+		break;
+	}
+	return MNL_CB_OK;
+}
+
+/* Strongest first: the nearest light. */
+static int beacon_cmp(const void *x, const void *y)
+{
+	const struct beacon *a = x, *b = y;
+
+	if (a->level != b->level)
+		return a->level < b->level ? 1 : -1;
+	return (int)a->id - (int)b->id;
+}
+
+static void parse_beacons(struct info *in)
+{
+	const struct nlattr *list = in->a[VLC_ATTR_BEACONS], *e;
+
+	if (!list)
+		return;
+	mnl_attr_for_each_nested(e, list) {
+		struct beacon *b = &in->beacons[in->nbeacons];
+
+		if (mnl_attr_get_type(e) != VLC_BEACONS_ENTRY ||
+		    in->nbeacons == BEACONS_MAX)
+			continue;
+		memset(b, 0, sizeof(*b));
+		if (mnl_attr_parse_nested(e, beacon_attr_cb, b) >= 0)
+			in->nbeacons++;
+	}
+	qsort(in->beacons, in->nbeacons, sizeof(in->beacons[0]), beacon_cmp);
 }
 
 static uint32_t get32(const struct info *in, int type)
@@ -349,62 +434,207 @@ static const char *getstr(const struct info *in, int type)
 	return mnl_attr_get_str(a);
 }
 
-/* Nanoseconds as microseconds, with decimals only when needed. */
+/* Thousandths as a decimal number, with decimals only when needed:
+ * nanoseconds as microseconds, microseconds as milliseconds.
+ */
+static const char *milli(char *b, size_t n, unsigned long long v)
+{
+	if (v % 1000)
+		snprintf(b, n, "%llu.%03llu", v / 1000, v % 1000);
+	else
+		snprintf(b, n, "%llu", v / 1000);
+	return b;
+}
+
 static const char *us(char *b, size_t n, uint32_t ns)
 {
-	if (ns % 1000)
-		snprintf(b, n, "%u.%03u", ns / 1000, ns % 1000);
+	return milli(b, n, ns);
+}
+
+/* An interval in frames, in milliseconds of the frame time. */
+static const char *frames_ms(char *b, size_t n, uint32_t frames,
+			     uint32_t frame_ns)
+{
+	char v[32];
+
+	if (!frames)
+		snprintf(b, n, "off");
 	else
-		snprintf(b, n, "%u", ns / 1000);
+		snprintf(b, n, "%s ms",
+			 milli(v, sizeof(v),
+			       (unsigned long long)frames * frame_ns / 1000));
 	return b;
+}
+
+static const char *mode_name(uint8_t mode)
+{
+	return mode == VLC_MODE_4PPM ? "4ppm" : mode == VLC_MODE_2SLOT ?
+	       "2slot" : "?";
+}
+
+static void show_text(const struct info *in)
+{
+	uint32_t frame = get32(in, VLC_ATTR_FRAME_NS);
+	unsigned int bits, i;
+	char b[5][48];
+
+	bits = get8(in, VLC_ATTR_MODE) == VLC_MODE_4PPM ? 2 : 1;
+	printf("%s: ifindex %u mode %s brightness %u (%u..%u) short-addr %u executor %s\n",
+	       getstr(in, VLC_ATTR_IFNAME), get32(in, VLC_ATTR_IFINDEX),
+	       mode_name(get8(in, VLC_ATTR_MODE)),
+	       get32(in, VLC_ATTR_BRIGHTNESS),
+	       get32(in, VLC_ATTR_BRIGHTNESS_MIN),
+	       get32(in, VLC_ATTR_BRIGHTNESS_MAX),
+	       get8(in, VLC_ATTR_SHORT_ADDR), getstr(in, VLC_ATTR_EXECUTOR));
+	printf("\tframe-us %s sync-us %s guard-us %s data-us %s tolerance-us %s",
+	       us(b[0], sizeof(b[0]), frame),
+	       us(b[1], sizeof(b[1]), get32(in, VLC_ATTR_SYNC_NS)),
+	       us(b[2], sizeof(b[2]), get32(in, VLC_ATTR_GUARD_NS)),
+	       us(b[3], sizeof(b[3]), get32(in, VLC_ATTR_DATA_NS)),
+	       us(b[4], sizeof(b[4]), get32(in, VLC_ATTR_TOLERANCE_NS)));
+	printf(" (%llu bit/s raw)\n",
+	       frame ? (unsigned long long)bits * 1000000000 / frame : 0ULL);
+	printf("\tlink %s carrier %s locked %s signal %u noise %u ambient %u\n",
+	       get8(in, VLC_ATTR_RUNNING) ? "up" : "down",
+	       get8(in, VLC_ATTR_CARRIER) ? "yes" : "no",
+	       get8(in, VLC_ATTR_LOCKED) ? "yes" : "no",
+	       get32(in, VLC_ATTR_SIGNAL), get32(in, VLC_ATTR_NOISE),
+	       get32(in, VLC_ATTR_AMBIENT));
+	printf("\tframes %llu symbols-tx %llu symbols-rx %llu",
+	       get64(in, VLC_ATTR_PHY_FRAMES),
+	       get64(in, VLC_ATTR_PHY_SYMBOLS_TX),
+	       get64(in, VLC_ATTR_PHY_SYMBOLS_RX));
+	printf(" erasures %llu late %llu overruns %llu\n",
+	       get64(in, VLC_ATTR_PHY_ERASURES),
+	       get64(in, VLC_ATTR_PHY_LATE),
+	       get64(in, VLC_ATTR_PHY_OVERRUNS));
+
+	/* a kernel older than the MAC attributes has none of them */
+	if (!in->a[VLC_ATTR_RTS_THRESHOLD])
+		return;
+	printf("\trts-threshold %u retry-limit %u cw-min %u cw-max %u frag-size %u\n",
+	       get32(in, VLC_ATTR_RTS_THRESHOLD),
+	       get32(in, VLC_ATTR_RETRY_LIMIT), get32(in, VLC_ATTR_CW_MIN),
+	       get32(in, VLC_ATTR_CW_MAX), get32(in, VLC_ATTR_FRAG_SIZE));
+	printf("\tbeacon-interval %u (%s) loc-interval %u (%s) nav %u\n",
+	       get32(in, VLC_ATTR_BEACON_INTERVAL),
+	       frames_ms(b[0], sizeof(b[0]),
+			 get32(in, VLC_ATTR_BEACON_INTERVAL), frame),
+	       get32(in, VLC_ATTR_LOC_INTERVAL),
+	       frames_ms(b[1], sizeof(b[1]),
+			 get32(in, VLC_ATTR_LOC_INTERVAL), frame),
+	       get32(in, VLC_ATTR_NAV));
+	if (!in->nbeacons)
+		printf("\tno beacons heard\n");
+	for (i = 0; i < in->nbeacons; i++)
+		printf("\tbeacon id %u level %u count %u age %u ms\n",
+		       in->beacons[i].id, in->beacons[i].level,
+		       in->beacons[i].count, in->beacons[i].age_ms);
+}
+
+/* A JSON string: quotes, backslashes and control characters escaped. */
+static void json_str(const char *s)
+{
+	putchar('"');
+	for (; *s; s++) {
+		unsigned char ch = *s;
+
+		if (ch == '"' || ch == '\\')
+			printf("\\%c", ch);
+		else if (ch < 0x20)
+			printf("\\u%04x", ch);
+		else
+			putchar(ch);
+	}
+	putchar('"');
+}
+
+static void json_u(const char *key, unsigned long long v)
+{
+	printf(",\"%s\":%llu", key, v);
+}
+
+static void json_b(const char *key, bool v)
+{
+	printf(",\"%s\":%s", key, v ? "true" : "false");
+}
+
+/* One object per device, on one line: keys as in the text output, with
+ * '_' for '-', timings in nanoseconds, booleans for yes/no.
+ */
+static void show_json(const struct info *in)
+{
+	uint32_t frame = get32(in, VLC_ATTR_FRAME_NS);
+	unsigned int bits, i;
+
+	bits = get8(in, VLC_ATTR_MODE) == VLC_MODE_4PPM ? 2 : 1;
+	printf("{\"ifname\":");
+	json_str(getstr(in, VLC_ATTR_IFNAME));
+	json_u("ifindex", get32(in, VLC_ATTR_IFINDEX));
+	printf(",\"mode\":\"%s\"", mode_name(get8(in, VLC_ATTR_MODE)));
+	json_u("brightness", get32(in, VLC_ATTR_BRIGHTNESS));
+	json_u("brightness_min", get32(in, VLC_ATTR_BRIGHTNESS_MIN));
+	json_u("brightness_max", get32(in, VLC_ATTR_BRIGHTNESS_MAX));
+	json_u("short_addr", get8(in, VLC_ATTR_SHORT_ADDR));
+	printf(",\"executor\":");
+	json_str(getstr(in, VLC_ATTR_EXECUTOR));
+	json_u("frame_ns", frame);
+	json_u("sync_ns", get32(in, VLC_ATTR_SYNC_NS));
+	json_u("guard_ns", get32(in, VLC_ATTR_GUARD_NS));
+	json_u("data_ns", get32(in, VLC_ATTR_DATA_NS));
+	json_u("tolerance_ns", get32(in, VLC_ATTR_TOLERANCE_NS));
+	json_u("bit_rate", frame ? (unsigned long long)bits * 1000000000 /
+		frame : 0ULL);
+	json_b("link_up", get8(in, VLC_ATTR_RUNNING));
+	json_b("carrier", get8(in, VLC_ATTR_CARRIER));
+	json_b("locked", get8(in, VLC_ATTR_LOCKED));
+	json_u("signal", get32(in, VLC_ATTR_SIGNAL));
+	json_u("noise", get32(in, VLC_ATTR_NOISE));
+	json_u("ambient", get32(in, VLC_ATTR_AMBIENT));
+	json_u("frames", get64(in, VLC_ATTR_PHY_FRAMES));
+	json_u("symbols_tx", get64(in, VLC_ATTR_PHY_SYMBOLS_TX));
+	json_u("symbols_rx", get64(in, VLC_ATTR_PHY_SYMBOLS_RX));
+	json_u("erasures", get64(in, VLC_ATTR_PHY_ERASURES));
+	json_u("late", get64(in, VLC_ATTR_PHY_LATE));
+	json_u("overruns", get64(in, VLC_ATTR_PHY_OVERRUNS));
+	if (in->a[VLC_ATTR_RTS_THRESHOLD]) {
+		json_u("rts_threshold", get32(in, VLC_ATTR_RTS_THRESHOLD));
+		json_u("retry_limit", get32(in, VLC_ATTR_RETRY_LIMIT));
+		json_u("cw_min", get32(in, VLC_ATTR_CW_MIN));
+		json_u("cw_max", get32(in, VLC_ATTR_CW_MAX));
+		json_u("frag_size", get32(in, VLC_ATTR_FRAG_SIZE));
+		json_u("beacon_interval",
+		       get32(in, VLC_ATTR_BEACON_INTERVAL));
+		json_u("loc_interval", get32(in, VLC_ATTR_LOC_INTERVAL));
+		json_u("nav", get32(in, VLC_ATTR_NAV));
+		printf(",\"beacons\":[");
+		for (i = 0; i < in->nbeacons; i++)
+			printf("%s{\"id\":%u,\"level\":%u,\"count\":%u,\"age_ms\":%u}",
+			       i ? "," : "", in->beacons[i].id,
+			       in->beacons[i].level, in->beacons[i].count,
+			       in->beacons[i].age_ms);
+		printf("]");
+	}
+	printf("}");
 }
 
 static int show_cb(const struct nlmsghdr *nlh, void *data)
 {
 	struct ctx *c = data;
-	struct info in = { 0 };
-	char b[5][16];
-	uint32_t frame;
-	unsigned int bits;
-	uint8_t mode;
+	struct info in;
 
+	memset(&in, 0, sizeof(in));
 	if (mnl_attr_parse(nlh, sizeof(struct genlmsghdr), info_attr_cb,
 			   &in) < 0)
 		return MNL_CB_ERROR;
-	mode = get8(&in, VLC_ATTR_MODE);
-	bits = mode == VLC_MODE_4PPM ? 2 : 1;
-	frame = get32(&in, VLC_ATTR_FRAME_NS);
-
-	printf("%s: ifindex %u mode %s brightness %u (%u..%u) short-addr %u executor %s\n",
-	       getstr(&in, VLC_ATTR_IFNAME), get32(&in, VLC_ATTR_IFINDEX),
-	       mode == VLC_MODE_4PPM ? "4ppm" : mode == VLC_MODE_2SLOT ?
-	       "2slot" : "?",
-	       get32(&in, VLC_ATTR_BRIGHTNESS),
-	       get32(&in, VLC_ATTR_BRIGHTNESS_MIN),
-	       get32(&in, VLC_ATTR_BRIGHTNESS_MAX),
-	       get8(&in, VLC_ATTR_SHORT_ADDR), getstr(&in, VLC_ATTR_EXECUTOR));
-	printf("\tframe-us %s sync-us %s guard-us %s data-us %s tolerance-us %s",
-	       us(b[0], sizeof(b[0]), frame),
-	       us(b[1], sizeof(b[1]), get32(&in, VLC_ATTR_SYNC_NS)),
-	       us(b[2], sizeof(b[2]), get32(&in, VLC_ATTR_GUARD_NS)),
-	       us(b[3], sizeof(b[3]), get32(&in, VLC_ATTR_DATA_NS)),
-	       us(b[4], sizeof(b[4]), get32(&in, VLC_ATTR_TOLERANCE_NS)));
-	printf(" (%llu bit/s raw)\n",
-	       frame ? (unsigned long long)bits * 1000000000 / frame : 0ULL);
-	printf("\tlink %s carrier %s locked %s signal %u noise %u ambient %u\n",
-	       get8(&in, VLC_ATTR_RUNNING) ? "up" : "down",
-	       get8(&in, VLC_ATTR_CARRIER) ? "yes" : "no",
-	       get8(&in, VLC_ATTR_LOCKED) ? "yes" : "no",
-	       get32(&in, VLC_ATTR_SIGNAL), get32(&in, VLC_ATTR_NOISE),
-	       get32(&in, VLC_ATTR_AMBIENT));
-	printf("\tframes %llu symbols-tx %llu symbols-rx %llu",
-	       get64(&in, VLC_ATTR_PHY_FRAMES),
-	       get64(&in, VLC_ATTR_PHY_SYMBOLS_TX),
-	       get64(&in, VLC_ATTR_PHY_SYMBOLS_RX));
-	printf(" erasures %llu late %llu overruns %llu\n",
-	       get64(&in, VLC_ATTR_PHY_ERASURES),
-	       get64(&in, VLC_ATTR_PHY_LATE),
-	       get64(&in, VLC_ATTR_PHY_OVERRUNS));
+	parse_beacons(&in);
+	if (c->json) {
+		if (c->shown)
+			putchar(',');
+		show_json(&in);
+	} else {
+		show_text(&in);
+	}
 	c->shown++;
 	return MNL_CB_OK;
 }
@@ -413,6 +643,7 @@ static int cmd_show(struct ctx *c, int argc, char **argv)
 {
 	struct nlmsghdr *nlh;
 	char what[64];
+	int ret;
 
 	if (argc > 1)
 		return usage_err("show: one device at most, not '%s'", argv[1]);
@@ -431,7 +662,13 @@ static int cmd_show(struct ctx *c, int argc, char **argv)
 		nlh = new_req(c, c->family, NLM_F_DUMP, VLC_CMD_GET,
 			      VLC_GENL_VERSION);
 	}
-	return talk(c, nlh, show_cb, c) ? 1 : 0;
+	/* JSON: an array, complete even when the request fails */
+	if (c->json)
+		putchar('[');
+	ret = talk(c, nlh, show_cb, c) ? 1 : 0;
+	if (c->json)
+		printf("]\n");
+	return ret;
 }
 
 /* ---- set ---- */
@@ -493,9 +730,33 @@ static const struct {
 	{ "tolerance-us", VLC_ATTR_TOLERANCE_NS },
 };
 
+/* MAC settings: whole numbers; the kernel checks their ranges. */
+static const struct {
+	const char *key;
+	int type;
+} mac_keys[] = {
+	{ "rts-threshold", VLC_ATTR_RTS_THRESHOLD },
+	{ "retry-limit", VLC_ATTR_RETRY_LIMIT },
+	{ "cw-min", VLC_ATTR_CW_MIN },
+	{ "cw-max", VLC_ATTR_CW_MAX },
+	{ "frag-size", VLC_ATTR_FRAG_SIZE },
+	{ "beacon-interval", VLC_ATTR_BEACON_INTERVAL },
+	{ "loc-interval", VLC_ATTR_LOC_INTERVAL },
+};
+
+static int mac_key(const char *k)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(mac_keys); i++)
+		if (!strcmp(k, mac_keys[i].key))
+			return mac_keys[i].type;
+	return -1;
+}
+
 static int cmd_set(struct ctx *c, int argc, char **argv)
 {
-	struct { int type; uint32_t v; } set[8];
+	struct { int type; uint32_t v; } set[16];
 	struct nlmsghdr *nlh;
 	unsigned int i, nset = 0;
 	char what[64];
@@ -529,6 +790,11 @@ static int cmd_set(struct ctx *c, int argc, char **argv)
 				return usage_err("brightness: '%s' is not a number of per-mille",
 						 val);
 			set[nset].type = VLC_ATTR_BRIGHTNESS;
+		} else if (mac_key(k) >= 0) {
+			if (parse_u32(val, &v))
+				return usage_err("%s: '%s' is not a whole number",
+						 k, val);
+			set[nset].type = mac_key(k);
 		} else {
 			for (i = 0; i < ARRAY_SIZE(timing_keys); i++)
 				if (!strcmp(k, timing_keys[i].key))
@@ -566,12 +832,22 @@ int main(int argc, char **argv)
 	struct ctx c = { 0 };
 	int one = 1, ret;
 
+	while (argc > 1 && argv[1][0] == '-') {
+		if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help")) {
+			help(stdout);
+			return 0;
+		}
+		if (strcmp(argv[1], "-j") && strcmp(argv[1], "--json"))
+			return usage_err("unknown option '%s'", argv[1]);
+		c.json = true;
+		argc--;
+		argv++;
+	}
 	if (argc < 2) {
 		help(stderr);
 		return 2;
 	}
-	if (!strcmp(argv[1], "help") || !strcmp(argv[1], "-h") ||
-	    !strcmp(argv[1], "--help")) {
+	if (!strcmp(argv[1], "help")) {
 		help(stdout);
 		return 0;
 	}

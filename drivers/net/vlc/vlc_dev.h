@@ -119,5 +119,8 @@ void vlc_dev_get_phy_config(struct vlc_dev *vd, struct vlc_phy_timing *t,
 int vlc_dev_set_phy_config(struct vlc_dev *vd, const struct vlc_phy_timing *t,
 			   enum vlc_phy_mode mode, u32 brightness,
 			   const char **why);
+void vlc_dev_get_mac_params(struct vlc_dev *vd, struct vlc_mac_params *p);
+int vlc_dev_set_mac_params(struct vlc_dev *vd, const struct vlc_mac_params *p,
+			   const char **why);
 
 #endif /* _VLC_DEV_H */

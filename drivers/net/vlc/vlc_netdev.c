@@ -706,3 +706,43 @@ int vlc_dev_set_phy_config(struct vlc_dev *vd, const struct vlc_phy_timing *t,
 	return ret;
 }
 EXPORT_SYMBOL_GPL(vlc_dev_set_phy_config);
+
+/**
+ * vlc_dev_get_mac_params - the MAC settings in use
+ * @vd: VLC device
+ * @p: filled with them
+ */
+void vlc_dev_get_mac_params(struct vlc_dev *vd, struct vlc_mac_params *p)
+{
+	unsigned long flags;
+
+	flags = vlc_exec_lock(&vd->exec);
+	*p = vd->mac.p;
+	vlc_exec_unlock(&vd->exec, flags);
+}
+
+/**
+ * vlc_dev_set_mac_params - check and apply MAC settings together
+ * @vd: VLC device
+ * @p: new settings; @p->short_addr and @p->bits_per_symbol are ignored:
+ *	they follow the Ethernet address and the PHY mode, whatever was
+ *	read before
+ * @why: set to a message naming the bad field
+ *
+ * A frame already on air finishes as it started.
+ * Context: process context. Return: 0, or -EINVAL with nothing changed.
+ */
+int vlc_dev_set_mac_params(struct vlc_dev *vd, const struct vlc_mac_params *p,
+			   const char **why)
+{
+	struct vlc_mac_params np = *p;
+	unsigned long flags;
+	int ret;
+
+	flags = vlc_exec_lock(&vd->exec);
+	np.short_addr = vd->mac.p.short_addr;
+	np.bits_per_symbol = vd->mac.p.bits_per_symbol;
+	ret = vlc_mac_set_params(&vd->mac, &np, why);
+	vlc_exec_unlock(&vd->exec, flags);
+	return ret;
+}

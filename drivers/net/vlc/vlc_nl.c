@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Generic netlink family "vlc": the PHY settings of a vlc net_device read
- * and changed at run time (tools/vlcctl). See include/uapi/linux/vlc.h.
+/* Generic netlink family "vlc": the PHY and MAC settings of a vlc
+ * net_device read and changed at run time, and the neighbours it hears by
+ * their beacons (tools/vlcctl). See include/uapi/linux/vlc.h.
  *
  * Context: process context only. Devices are looked up in the caller's
  * netns under RTNL, which also keeps them registered while in use; the
  * executor lock is taken inside RTNL, as ndo_open does.
  */
 
+#include <linux/math64.h>
 #include <linux/netdevice.h>
 #include <linux/rtnetlink.h>
 #include <net/genetlink.h>
@@ -15,6 +17,11 @@
 
 #include "vlc_dev.h"
 #include "vlc_nl.h"
+
+/* not const: older kernels point to it from policies without const */
+static struct netlink_range_validation vlc_nl_u16 = {
+	.max = U16_MAX,
+};
 
 static const struct nla_policy vlc_nl_policy[VLC_ATTR_MAX + 1] = {
 	[VLC_ATTR_IFINDEX]	= NLA_POLICY_MIN(NLA_U32, 1),
@@ -28,6 +35,17 @@ static const struct nla_policy vlc_nl_policy[VLC_ATTR_MAX + 1] = {
 	[VLC_ATTR_DATA_NS]	= { .type = NLA_U32 },
 	[VLC_ATTR_FRAME_NS]	= { .type = NLA_U32 },
 	[VLC_ATTR_TOLERANCE_NS]	= { .type = NLA_U32 },
+	/* Only what the MAC's fields can hold; the MAC's checks do the rest,
+	 * with a message. 65536 must not become 0.
+	 */
+	[VLC_ATTR_RTS_THRESHOLD] = NLA_POLICY_FULL_RANGE(NLA_U32, &vlc_nl_u16),
+	[VLC_ATTR_RETRY_LIMIT]	= NLA_POLICY_MAX(NLA_U32, U8_MAX),
+	[VLC_ATTR_CW_MIN]	= NLA_POLICY_FULL_RANGE(NLA_U32, &vlc_nl_u16),
+	[VLC_ATTR_CW_MAX]	= NLA_POLICY_FULL_RANGE(NLA_U32, &vlc_nl_u16),
+	[VLC_ATTR_FRAG_SIZE]	= NLA_POLICY_FULL_RANGE(NLA_U32, &vlc_nl_u16),
+	[VLC_ATTR_BEACON_INTERVAL] = NLA_POLICY_FULL_RANGE(NLA_U32,
+							   &vlc_nl_u16),
+	[VLC_ATTR_LOC_INTERVAL]	= NLA_POLICY_FULL_RANGE(NLA_U32, &vlc_nl_u16),
 };
 
 static struct genl_family vlc_nl_family;
@@ -39,7 +57,10 @@ struct vlc_nl_state {
 	u32 brightness;
 	struct vlc_phy_stats stats;
 	struct vlc_phy_rx rx;
-	u8 short_addr;
+	struct vlc_mac_params mp;
+	u16 nav;
+	unsigned int nbeacons;
+	struct vlc_mac_beacon beacons[VLC_MAC_BEACONS_MAX];
 };
 
 static void vlc_nl_snapshot(struct vlc_dev *vd, struct vlc_nl_state *st)
@@ -50,8 +71,41 @@ static void vlc_nl_snapshot(struct vlc_dev *vd, struct vlc_nl_state *st)
 	vlc_phy_get_config(&vd->phy, &st->t, &st->mode, &st->brightness);
 	st->stats = vd->phy.stats;
 	st->rx = vd->phy.last_rx;
-	st->short_addr = vd->mac.p.short_addr;
+	st->mp = vd->mac.p;
+	st->nav = vd->mac.nav;
+	st->nbeacons = vlc_mac_beacons(&vd->mac, st->beacons,
+				       ARRAY_SIZE(st->beacons));
 	vlc_exec_unlock(&vd->exec, flags);
+}
+
+/* The beacon table, ages in milliseconds of the current frame time. */
+static int vlc_nl_put_beacons(struct sk_buff *skb,
+			      const struct vlc_nl_state *st)
+{
+	struct nlattr *list, *entry;
+	unsigned int i;
+
+	list = nla_nest_start(skb, VLC_ATTR_BEACONS);
+	if (!list)
+		return -EMSGSIZE;
+	for (i = 0; i < st->nbeacons; i++) {
+		const struct vlc_mac_beacon *b = &st->beacons[i];
+		u64 age = div_u64((u64)b->last * st->t.frame_ns, NSEC_PER_MSEC);
+
+		entry = nla_nest_start(skb, VLC_BEACONS_ENTRY);
+		if (!entry ||
+		    nla_put_u8(skb, VLC_BEACON_ATTR_ID, b->id) ||
+		    nla_put_u32(skb, VLC_BEACON_ATTR_LEVEL, b->level) ||
+		    nla_put_u32(skb, VLC_BEACON_ATTR_COUNT, b->count) ||
+		    nla_put_u32(skb, VLC_BEACON_ATTR_AGE_MS,
+				min_t(u64, age, U32_MAX))) {
+			nla_nest_cancel(skb, list);
+			return -EMSGSIZE;
+		}
+		nla_nest_end(skb, entry);
+	}
+	nla_nest_end(skb, list);
+	return 0;
 }
 
 static int vlc_nl_fill(struct sk_buff *skb, struct net_device *ndev,
@@ -82,7 +136,7 @@ static int vlc_nl_fill(struct sk_buff *skb, struct net_device *ndev,
 	    nla_put_u32(skb, VLC_ATTR_TOLERANCE_NS, st.t.tolerance_ns) ||
 	    nla_put_u32(skb, VLC_ATTR_BRIGHTNESS_MIN, bmin) ||
 	    nla_put_u32(skb, VLC_ATTR_BRIGHTNESS_MAX, bmax) ||
-	    nla_put_u8(skb, VLC_ATTR_SHORT_ADDR, st.short_addr) ||
+	    nla_put_u8(skb, VLC_ATTR_SHORT_ADDR, st.mp.short_addr) ||
 	    nla_put_string(skb, VLC_ATTR_EXECUTOR,
 			   vlc_exec_kind_name(vd->exec.kind)) ||
 	    nla_put_u8(skb, VLC_ATTR_RUNNING, running) ||
@@ -104,7 +158,17 @@ static int vlc_nl_fill(struct sk_buff *skb, struct net_device *ndev,
 	    nla_put_u64_64bit(skb, VLC_ATTR_PHY_LATE, st.stats.late,
 			      VLC_ATTR_PAD) ||
 	    nla_put_u64_64bit(skb, VLC_ATTR_PHY_OVERRUNS, st.stats.overruns,
-			      VLC_ATTR_PAD)) {
+			      VLC_ATTR_PAD) ||
+	    nla_put_u32(skb, VLC_ATTR_RTS_THRESHOLD, st.mp.rts_threshold) ||
+	    nla_put_u32(skb, VLC_ATTR_RETRY_LIMIT, st.mp.retry_limit) ||
+	    nla_put_u32(skb, VLC_ATTR_CW_MIN, st.mp.cw_min) ||
+	    nla_put_u32(skb, VLC_ATTR_CW_MAX, st.mp.cw_max) ||
+	    nla_put_u32(skb, VLC_ATTR_FRAG_SIZE, st.mp.frag_size) ||
+	    nla_put_u32(skb, VLC_ATTR_BEACON_INTERVAL,
+			st.mp.beacon_interval) ||
+	    nla_put_u32(skb, VLC_ATTR_LOC_INTERVAL, st.mp.loc_interval) ||
+	    nla_put_u32(skb, VLC_ATTR_NAV, st.nav) ||
+	    vlc_nl_put_beacons(skb, &st)) {
 		genlmsg_cancel(skb, hdr);
 		return -EMSGSIZE;
 	}
@@ -208,12 +272,13 @@ static int vlc_nl_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 	return skb->len;
 }
 
-/* The PHY's checks name the refused value in a static string of this
- * module. NL_SET_ERR_MSG() only takes literals, so this does what it
- * does, and points at the attribute the message starts with when the
- * request carried it.
+/* The PHY's and the MAC's checks name the refused value in a static
+ * string of this module. NL_SET_ERR_MSG() only takes literals, so this
+ * does what it does, and points at the attribute the message starts with
+ * when the request carried it. @fallback is for a check that said nothing.
  */
-static void vlc_nl_set_why(struct genl_info *info, const char *why)
+static void vlc_nl_set_why(struct genl_info *info, const char *why,
+			   const char *fallback)
 {
 	static const struct {
 		const char *prefix;
@@ -226,11 +291,18 @@ static void vlc_nl_set_why(struct genl_info *info, const char *why)
 		{ "data_ns", VLC_ATTR_DATA_NS },
 		{ "frame_ns", VLC_ATTR_FRAME_NS },
 		{ "tolerance_ns", VLC_ATTR_TOLERANCE_NS },
+		{ "rts_threshold", VLC_ATTR_RTS_THRESHOLD },
+		{ "retry_limit", VLC_ATTR_RETRY_LIMIT },
+		{ "cw_min", VLC_ATTR_CW_MIN },
+		{ "cw_max", VLC_ATTR_CW_MAX },
+		{ "frag_size", VLC_ATTR_FRAG_SIZE },
+		{ "beacon_interval", VLC_ATTR_BEACON_INTERVAL },
+		{ "loc_interval", VLC_ATTR_LOC_INTERVAL },
 	};
 	unsigned int i;
 
 	if (!why)
-		why = "settings refused by the PHY";
+		why = fallback;
 	do_trace_netlink_extack(why);
 	info->extack->_msg = why;
 	for (i = 0; i < ARRAY_SIZE(names); i++) {
@@ -241,15 +313,94 @@ static void vlc_nl_set_why(struct genl_info *info, const char *why)
 	}
 }
 
+/* The PHY settings a request carries, over the current ones.
+ * Return: whether it carries any.
+ */
+static bool vlc_nl_phy_attrs(struct nlattr **a, struct vlc_phy_timing *t,
+			     enum vlc_phy_mode *mode, u32 *brightness)
+{
+	bool any = false;
+
+	if (a[VLC_ATTR_MODE]) {
+		*mode = nla_get_u8(a[VLC_ATTR_MODE]);
+		any = true;
+	}
+	if (a[VLC_ATTR_BRIGHTNESS]) {
+		*brightness = nla_get_u32(a[VLC_ATTR_BRIGHTNESS]);
+		any = true;
+	}
+	if (a[VLC_ATTR_SYNC_NS]) {
+		t->sync_ns = nla_get_u32(a[VLC_ATTR_SYNC_NS]);
+		any = true;
+	}
+	if (a[VLC_ATTR_GUARD_NS]) {
+		t->guard_ns = nla_get_u32(a[VLC_ATTR_GUARD_NS]);
+		any = true;
+	}
+	if (a[VLC_ATTR_DATA_NS]) {
+		t->data_ns = nla_get_u32(a[VLC_ATTR_DATA_NS]);
+		any = true;
+	}
+	if (a[VLC_ATTR_FRAME_NS]) {
+		t->frame_ns = nla_get_u32(a[VLC_ATTR_FRAME_NS]);
+		any = true;
+	}
+	if (a[VLC_ATTR_TOLERANCE_NS]) {
+		t->tolerance_ns = nla_get_u32(a[VLC_ATTR_TOLERANCE_NS]);
+		any = true;
+	}
+	return any;
+}
+
+/* The MAC settings a request carries, over the current ones; the policy
+ * made sure that each fits its field. Return: whether it carries any.
+ */
+static bool vlc_nl_mac_attrs(struct nlattr **a, struct vlc_mac_params *p)
+{
+	bool any = false;
+
+	if (a[VLC_ATTR_RTS_THRESHOLD]) {
+		p->rts_threshold = nla_get_u32(a[VLC_ATTR_RTS_THRESHOLD]);
+		any = true;
+	}
+	if (a[VLC_ATTR_RETRY_LIMIT]) {
+		p->retry_limit = nla_get_u32(a[VLC_ATTR_RETRY_LIMIT]);
+		any = true;
+	}
+	if (a[VLC_ATTR_CW_MIN]) {
+		p->cw_min = nla_get_u32(a[VLC_ATTR_CW_MIN]);
+		any = true;
+	}
+	if (a[VLC_ATTR_CW_MAX]) {
+		p->cw_max = nla_get_u32(a[VLC_ATTR_CW_MAX]);
+		any = true;
+	}
+	if (a[VLC_ATTR_FRAG_SIZE]) {
+		p->frag_size = nla_get_u32(a[VLC_ATTR_FRAG_SIZE]);
+		any = true;
+	}
+	if (a[VLC_ATTR_BEACON_INTERVAL]) {
+		p->beacon_interval = nla_get_u32(a[VLC_ATTR_BEACON_INTERVAL]);
+		any = true;
+	}
+	if (a[VLC_ATTR_LOC_INTERVAL]) {
+		p->loc_interval = nla_get_u32(a[VLC_ATTR_LOC_INTERVAL]);
+		any = true;
+	}
+	return any;
+}
+
 static int vlc_nl_set_doit(struct sk_buff *skb, struct genl_info *info)
 {
-	struct nlattr **a = info->attrs;
-	struct vlc_phy_timing t;
-	enum vlc_phy_mode mode;
+	struct vlc_phy_timing t, old_t;
+	enum vlc_phy_mode mode, old_mode;
+	u32 brightness, old_brightness;
+	struct vlc_mac_params mp;
 	struct net_device *ndev;
 	const char *why = NULL;
-	u32 brightness;
-	int err;
+	struct vlc_dev *vd;
+	bool phy, mac;
+	int err = 0;
 
 	rtnl_lock();
 	ndev = vlc_nl_dev(info);
@@ -257,28 +408,50 @@ static int vlc_nl_set_doit(struct sk_buff *skb, struct genl_info *info)
 		err = PTR_ERR(ndev);
 		goto out;
 	}
+	vd = netdev_priv(ndev);
 
-	/* Another SET cannot slip in between: RTNL serialises them. */
-	vlc_dev_get_phy_config(netdev_priv(ndev), &t, &mode, &brightness);
-	if (a[VLC_ATTR_MODE])
-		mode = nla_get_u8(a[VLC_ATTR_MODE]);
-	if (a[VLC_ATTR_BRIGHTNESS])
-		brightness = nla_get_u32(a[VLC_ATTR_BRIGHTNESS]);
-	if (a[VLC_ATTR_SYNC_NS])
-		t.sync_ns = nla_get_u32(a[VLC_ATTR_SYNC_NS]);
-	if (a[VLC_ATTR_GUARD_NS])
-		t.guard_ns = nla_get_u32(a[VLC_ATTR_GUARD_NS]);
-	if (a[VLC_ATTR_DATA_NS])
-		t.data_ns = nla_get_u32(a[VLC_ATTR_DATA_NS]);
-	if (a[VLC_ATTR_FRAME_NS])
-		t.frame_ns = nla_get_u32(a[VLC_ATTR_FRAME_NS]);
-	if (a[VLC_ATTR_TOLERANCE_NS])
-		t.tolerance_ns = nla_get_u32(a[VLC_ATTR_TOLERANCE_NS]);
+	/* Another SET cannot slip in between: RTNL serialises them, and
+	 * the address (hence the MAC's short address) changes under RTNL.
+	 */
+	vlc_dev_get_phy_config(vd, &old_t, &old_mode, &old_brightness);
+	t = old_t;
+	mode = old_mode;
+	brightness = old_brightness;
+	phy = vlc_nl_phy_attrs(info->attrs, &t, &mode, &brightness);
+	vlc_dev_get_mac_params(vd, &mp);
+	mac = vlc_nl_mac_attrs(info->attrs, &mp);
 
-	err = vlc_dev_set_phy_config(netdev_priv(ndev), &t, mode, brightness,
-				     &why);
-	if (err == -EINVAL)
-		vlc_nl_set_why(info, why);
+	/* All or nothing: the MAC's settings are checked before the PHY's
+	 * are applied (which checks them), with the symbols of the mode
+	 * they will run in.
+	 */
+	if (mac) {
+		mp.bits_per_symbol = vlc_phy_bits(mode);
+		err = vlc_mac_check_params(&mp, &why);
+		if (err) {
+			vlc_nl_set_why(info, why, "settings refused by the MAC");
+			goto out;
+		}
+	}
+	if (phy) {
+		err = vlc_dev_set_phy_config(vd, &t, mode, brightness, &why);
+		if (err) {
+			if (err == -EINVAL)
+				vlc_nl_set_why(info, why,
+					       "settings refused by the PHY");
+			goto out;
+		}
+	}
+	if (mac) {
+		err = vlc_dev_set_mac_params(vd, &mp, &why);
+		if (err) {
+			/* Checked above: not expected, but undone anyway. */
+			if (phy)
+				vlc_dev_set_phy_config(vd, &old_t, old_mode,
+						       old_brightness, NULL);
+			vlc_nl_set_why(info, why, "settings refused by the MAC");
+		}
+	}
 out:
 	rtnl_unlock();
 	return err;
@@ -293,7 +466,10 @@ static const struct genl_small_ops vlc_nl_ops[] = {
 	{
 		.cmd	= VLC_CMD_SET,
 		.doit	= vlc_nl_set_doit,
-		.flags	= GENL_ADMIN_PERM,
+		/* CAP_NET_ADMIN over the netns of the device, as for links:
+		 * root of a user namespace that owns it (a container) may.
+		 */
+		.flags	= GENL_UNS_ADMIN_PERM,
 	},
 };
 

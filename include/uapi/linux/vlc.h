@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 WITH Linux-syscall-note */
 /*
  * Generic netlink interface of visible-light communication (VLC) devices:
- * read and change the PHY settings of a vlc net_device at run time.
+ * read and change the PHY and MAC settings of a vlc net_device at run
+ * time, and read the neighbours it hears by their beacons.
  *
  * Family VLC_GENL_NAME. VLC_CMD_GET with VLC_ATTR_IFINDEX (or
  * VLC_ATTR_IFNAME) answers for one device; as a dump (NLM_F_DUMP) it lists
@@ -22,7 +23,7 @@
 enum vlc_cmd {
 	VLC_CMD_UNSPEC,
 	VLC_CMD_GET,		/* doit: one device; dumpit: all of the netns */
-	VLC_CMD_SET,		/* needs CAP_NET_ADMIN in the netns */
+	VLC_CMD_SET,		/* needs CAP_NET_ADMIN over the netns */
 
 	__VLC_CMD_MAX,
 	VLC_CMD_MAX = __VLC_CMD_MAX - 1
@@ -70,8 +71,43 @@ enum vlc_attr {
 	VLC_ATTR_PHY_LATE,		/* u64, boundaries later than tolerance */
 	VLC_ATTR_PHY_OVERRUNS,		/* u64 */
 
+	/* MAC settings (GET and SET); times in PHY frames (FRAME_NS each) */
+	VLC_ATTR_RTS_THRESHOLD,		/* u32, bytes: 0 off, 1..1518 */
+	VLC_ATTR_RETRY_LIMIT,		/* u32, 0..15 */
+	VLC_ATTR_CW_MIN,		/* u32, frames: 1..CW_MAX */
+	VLC_ATTR_CW_MAX,		/* u32, frames: 1..1024 */
+	VLC_ATTR_FRAG_SIZE,		/* u32, bytes: 48..240 */
+	VLC_ATTR_BEACON_INTERVAL,	/* u32, frames: 0 off, 64..65535 */
+	VLC_ATTR_LOC_INTERVAL,		/* u32, frames: 0 off, 64..65535 */
+
+	/* MAC state (ro) */
+	VLC_ATTR_NAV,			/* u32, frames still reserved by others */
+	VLC_ATTR_BEACONS,		/* nested: VLC_BEACONS_ENTRY list */
+
 	__VLC_ATTR_MAX,
 	VLC_ATTR_MAX = __VLC_ATTR_MAX - 1
+};
+
+/* Inside VLC_ATTR_BEACONS: one entry per neighbour heard by its beacons
+ * (location beacons, or the idle beacons that keep links locked).
+ */
+enum vlc_beacons_attr {
+	VLC_BEACONS_UNSPEC,
+	VLC_BEACONS_ENTRY,		/* nested: enum vlc_beacon_attr */
+
+	__VLC_BEACONS_MAX,
+	VLC_BEACONS_MAX = __VLC_BEACONS_MAX - 1
+};
+
+enum vlc_beacon_attr {
+	VLC_BEACON_ATTR_UNSPEC,
+	VLC_BEACON_ATTR_ID,		/* u8, the neighbour's short address */
+	VLC_BEACON_ATTR_LEVEL,		/* u32, its light above ambient */
+	VLC_BEACON_ATTR_COUNT,		/* u32, beacons heard (saturates) */
+	VLC_BEACON_ATTR_AGE_MS,		/* u32, since its last beacon */
+
+	__VLC_BEACON_ATTR_MAX,
+	VLC_BEACON_ATTR_MAX = __VLC_BEACON_ATTR_MAX - 1
 };
 
 #endif /* _UAPI_LINUX_VLC_H */

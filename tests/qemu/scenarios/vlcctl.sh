@@ -1,10 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # vlcctl and the "vlc" generic netlink family: both simulated devices are
-# listed with their defaults, each netns only sees its own, a setting is
-# read back, refused settings change nothing and the kernel's message says
-# why, only CAP_NET_ADMIN may set, a non-vlc device is refused, and both
-# ends switched to 4-PPM still ping without loss, then back to 2-slot.
+# listed with their defaults (text and JSON), each netns only sees its own,
+# PHY and MAC settings are read back, refused settings change nothing and
+# the kernel's message names the value, only CAP_NET_ADMIN over the
+# device's netns may set (root of a user namespace that owns it may), a
+# non-vlc device is refused, both ends switched to 4-PPM still ping
+# without loss, then back to 2-slot; location beacons of a are listed by b
+# with their count and age (and mapped to a room); RTS/CTS follows
+# rts-threshold.
 . "$VLC_SRC/tests/qemu/lib.sh"
 
 # ping_after_switch MODE COUNT: a reaches b again (the link relocks), then
@@ -19,24 +23,17 @@ ping_after_switch() {
 		sh -c "echo '$out' | grep -q ' 0% packet loss'"
 }
 
-# The host builds vlcctl into build/<arch>/tools/ (make tools); with
-# BUILD= outside the checkout, build it here.
-vlcctl=$VLC_SRC/build/$(uname -m)/tools/vlcctl
-if [ ! -x "$vlcctl" ]; then
-	cc -O2 -I"$VLC_SRC/include/uapi" -o /tmp/vlcctl \
-		"$VLC_SRC/tools/vlcctl/vlcctl.c" -lmnl ||
-		fail "no vlcctl: run make tools on the host"
-	vlcctl=/tmp/vlcctl
-fi
+vlcctl=$(vlcctl_bin)
 
-# ctl NS ARGS...: vlcctl in netns NS ("-" for the initial one)
+# ctl NS ARGS...: vlcctl in netns NS ("-" for the initial one); nsenter,
+# lighter than ip netns exec (no mount namespace, no sysfs to mount)
 ctl() {
 	ns=$1
 	shift
 	if [ "$ns" = - ]; then
 		"$vlcctl" "$@"
 	else
-		ip netns exec "$ns" "$vlcctl" "$@"
+		nsenter --net="/run/netns/$ns" "$vlcctl" "$@"
 	fi
 }
 
@@ -52,14 +49,54 @@ refused() {
 	else
 		rc=$?
 	fi
-	sed 's/^/  | /' /tmp/ctl.err
+	while IFS= read -r line; do echo "  | $line"; done </tmp/ctl.err
 	[ $rc = 1 ] || { echo "exit status $rc, not 1" >&2; return 1; }
 	grep -Eq "$pat" /tmp/ctl.err
 }
 
-# shows NS DEV PATTERN: vlcctl show DEV matches PATTERN (grep -E)
+# shows NS DEV PATTERN: vlcctl show DEV, its lines joined by single spaces,
+# matches PATTERN (grep -E)
 shows() {
-	ctl "$1" show "$2" | tr '\n\t' '  ' | grep -Eq "$3"
+	ctl "$1" show "$2" | tr -s '\n\t' '  ' | grep -Eq "$3"
+}
+
+# json NS [DEV]: vlcctl -j show DEV is valid JSON (python3 -m json.tool)
+json() {
+	ctl "$1" -j show ${2-} >/tmp/show.json &&
+		python3 -m json.tool /tmp/show.json >/dev/null ||
+		{ cat /tmp/show.json >&2; return 1; }
+}
+
+# beacon NS ID: "FRAMES COUNT AGE_MS LEVEL" from one vlcctl -j show vlc0
+# in NS: its PHY frame counter, and the beacons of ID it heard (how many,
+# how long ago the last one). Empty if none was heard. (sed, not python3:
+# virtual time runs on while a tool starts.)
+beacon() {
+	ctl "$1" -j show vlc0 | sed -n "s/.*\"frames\":\([0-9]*\),.*{\"id\":$2,\"level\":\([0-9]*\),\"count\":\([0-9]*\),\"age_ms\":\([0-9]*\)}.*/\1 \3 \4 \2/p"
+}
+
+# beacon_rate NS ID: beacons of ID heard per second (of 2000 frames) by
+# vlc0 in NS over at least 2 s; frames and count come from the same
+# snapshot, whatever the virtual time between the two.
+beacon_rate() {
+	set -- "$1" "$2" $(beacon "$1" "$2")
+	f0=$3 n0=$4
+	wait_vtime_ms 2000
+	set -- "$1" "$2" $(beacon "$1" "$2")
+	echo "  $(($4 - n0)) beacons of $2 in $(($3 - f0)) frames" >&2
+	echo $((($4 - n0) * 2000 / ($3 - f0)))
+}
+
+# room NS ROOMS: the room of the strongest beacon heard in the last 2 s by
+# vlc0 in NS, from a file of "id room" lines (the example of vlc.rst)
+room() {
+	ctl "$1" -j show vlc0 | tr '{' '\n' | awk -F '[:,}]' '
+		NR == FNR { split($0, w, " "); sub(/^[^ ]+ +/, ""); room[w[1]] = $0; next }
+		$1 == "\"id\"" && $8 < 2000 && $4 > best { best = $4; near = $2 }
+		END {
+			if (near == "") { print "no beacon heard"; exit 1 }
+			print (near in room) ? room[near] : "unknown id " near
+		}' "$2" -
 }
 
 # eventually SECONDS COMMAND...: COMMAND succeeds within SECONDS
@@ -74,8 +111,12 @@ eventually() {
 }
 
 defaults="mode 2slot brightness 200 .*frame-us 500 sync-us 40 guard-us 20 data-us 50 tolerance-us 20 \(2000 bit/s raw\)"
+mac_defaults="rts-threshold 200 retry-limit 7 cw-min 32 cw-max 256 frag-size 240 beacon-interval 1000 \(500 ms\) loc-interval 0 \(off\)"
 
-sim_load
+# Real time: vlcctl and the tools it is checked with need the CPU more
+# than the light does (as fast as possible, every tool started costs
+# seconds of virtual time, and scenario seconds).
+sim_load speed=100
 ip link add vlca type vlc
 ip link add vlcb type vlc
 ctl - show | tee /tmp/show.out
@@ -85,6 +126,14 @@ expect "vlca has the default settings" shows - vlca "^vlca: ifindex [0-9]+ $defa
 expect "vlcb has the default settings" shows - vlcb "^vlcb: ifindex [0-9]+ $defaults"
 expect "a device that is down is neither up nor locked" \
 	shows - vlca "link down carrier no locked no"
+expect "vlca has the default MAC settings" shows - vlca "$mac_defaults nav 0 "
+expect "vlcb has the default MAC settings" shows - vlcb "$mac_defaults nav 0 "
+expect "a device that is down heard no beacons" \
+	shows - vlca "nav 0 no beacons heard"
+expect "show -j of both devices is valid JSON" json -
+expect "  ... and lists both" test "$(grep -o '"ifname":' /tmp/show.json | wc -l)" = 2
+expect "  ... with the MAC settings" \
+	grep -q '"rts_threshold":200,"retry_limit":7,"cw_min":32,"cw_max":256,"frag_size":240,"beacon_interval":1000,"loc_interval":0,"nav":0,"beacons":\[\]' /tmp/show.json
 
 ip netns add a
 ip netns add b
@@ -128,6 +177,72 @@ expect "nothing changed by the refused settings" \
 rc=0
 "$vlcctl" set vlc0 mode 3ppm 2>/dev/null || rc=$?
 expect "a usage error exits 2 before asking the kernel" test $rc = 2
+rc=0
+"$vlcctl" set vlc0 retry-limit many 2>/dev/null || rc=$?
+expect "a MAC setting that is no number exits 2" test $rc = 2
+
+# MAC settings, one at a time: all of them are read back (each set kept
+# the others' values).
+for kv in "rts-threshold 1000" "retry-limit 3" "cw-min 16" "cw-max 512" \
+	"frag-size 128" "beacon-interval 1500" "loc-interval 64"; do
+	expect "set $kv" ctl a set vlc0 $kv
+done
+mac_new="rts-threshold 1000 retry-limit 3 cw-min 16 cw-max 512 frag-size 128 beacon-interval 1500 \(750 ms\) loc-interval 64 \(32 ms\)"
+expect "the new MAC settings read back" shows a vlc0 "$mac_new"
+ctl a -j show vlc0 >/tmp/show.json
+expect "  ... and in JSON" grep -q \
+	'"rts_threshold":1000,"retry_limit":3,"cw_min":16,"cw_max":512,"frag_size":128,"beacon_interval":1500,"loc_interval":64,' \
+	/tmp/show.json
+expect "the PHY settings kept theirs" \
+	shows a vlc0 "mode 2slot brightness 300 .*frame-us 500 sync-us 40 guard-us 20 data-us 50 tolerance-us 20"
+expect "b kept the default MAC settings" shows b vlc0 "$mac_defaults"
+
+# Refused MAC settings name the field, alone or next to valid ones.
+expect "rts-threshold 1519 refused" \
+	refused a "rts_threshold: must be 0 \(off\) or 1\.\.1518 bytes \[rts-threshold\] \(Invalid argument\)" \
+	set vlc0 rts-threshold 1519
+expect "rts-threshold 65536 refused, not taken as 0" \
+	refused a "\[rts-threshold: 0\.\.65535\]" set vlc0 rts-threshold 65536
+expect "retry-limit 16 refused" \
+	refused a "retry_limit: must be 0\.\.15 \[retry-limit\]" \
+	set vlc0 retry-limit 16
+expect "retry-limit 256 refused, not taken as 0" \
+	refused a "\[retry-limit: 0\.\.255\]" set vlc0 retry-limit 256
+expect "cw-min 0 refused" \
+	refused a "cw_min: must be 1\.\.cw_max \[cw-min\]" set vlc0 cw-min 0
+expect "cw-min above cw-max refused" \
+	refused a "cw_min: must be 1\.\.cw_max \[cw-min\]" \
+	set vlc0 cw-min 600 cw-max 512
+expect "cw-max below cw-min refused" \
+	refused a "cw_min: must be 1\.\.cw_max" set vlc0 cw-max 8
+expect "cw-max 1025 refused" \
+	refused a "cw_max: must be 1\.\.1024 \[cw-max\]" set vlc0 cw-max 1025
+expect "frag-size 47 refused" \
+	refused a "frag_size: must be 48\.\.240 .*\[frag-size\]" \
+	set vlc0 frag-size 47
+expect "frag-size 241 refused" \
+	refused a "frag_size: must be 48\.\.240 .*\[frag-size\]" \
+	set vlc0 frag-size 241
+expect "beacon-interval 63 refused" \
+	refused a "beacon_interval: must be 0 \(off\) or 64\.\.65535 frames \[beacon-interval\]" \
+	set vlc0 beacon-interval 63
+expect "loc-interval 10 refused" \
+	refused a "loc_interval: must be 0 \(off\) or 64\.\.65535 frames \[loc-interval\]" \
+	set vlc0 loc-interval 10
+expect "loc-interval 65536 refused" \
+	refused a "\[loc-interval: 0\.\.65535\]" set vlc0 loc-interval 65536
+expect "a bad MAC setting refuses the valid PHY one with it" \
+	refused a "rts_threshold: .*\[rts-threshold\]" \
+	set vlc0 brightness 250 retry-limit 5 rts-threshold 2000
+expect "a bad PHY setting refuses the valid MAC one with it" \
+	refused a "data_ns is zero \[data-us\]" \
+	set vlc0 retry-limit 5 data-us 0
+expect "nothing changed by the refused MAC settings" \
+	shows a vlc0 "mode 2slot brightness 300 .*data-us 50 .*$mac_new"
+expect "MAC settings back to their defaults" \
+	ctl a set vlc0 rts-threshold 200 retry-limit 7 cw-min 32 cw-max 256 \
+	frag-size 240 beacon-interval 1000 loc-interval 0
+expect "  ... read back" shows a vlc0 "$mac_defaults"
 
 # Anybody may read; only CAP_NET_ADMIN may set.
 nobody="setpriv --reuid=65534 --regid=65534 --clear-groups"
@@ -141,6 +256,50 @@ sed 's/^/  | /' /tmp/ctl.err
 expect "set without CAP_NET_ADMIN refused" \
 	sh -c "[ $rc = 1 ] && grep -q 'Operation not permitted' /tmp/ctl.err"
 expect "  ... and nothing changed" shows a vlc0 "brightness 300 "
+rc=0
+ip netns exec a $nobody "$vlcctl" set vlc0 retry-limit 2 2>/tmp/ctl.err ||
+	rc=$?
+sed 's/^/  | /' /tmp/ctl.err
+expect "MAC set without CAP_NET_ADMIN refused, saying what it needs" \
+	sh -c "[ $rc = 1 ] && grep -q 'Operation not permitted: changing settings needs CAP_NET_ADMIN' /tmp/ctl.err"
+expect "  ... and nothing changed" shows a vlc0 "retry-limit 7 "
+
+# CAP_NET_ADMIN counts over the user namespace that owns the device's
+# netns. This script runs chrooted, where no user namespace can be
+# created: a holder started from init's root creates one (uid 0 mapped to
+# itself) with a netns of its own, and gets a vlc device. Root entered
+# into that user namespace has no capability outside it.
+rm -f /tmp/uns.pid
+nsenter --target 1 --root /bin/busybox unshare -r -n /bin/busybox sh -c \
+	'echo $$ >/mnt/tmp/uns.pid; exec /bin/busybox sleep 600' &
+eventually 10 test -s /tmp/uns.pid || fail "no user namespace"
+upid=$(cat /tmp/uns.pid)
+ip link add vlcu type vlc
+ip link set vlcu netns "$upid"
+# uns COMMAND...: as root of the holder's user namespace, in its netns
+uns() {
+	nsenter --preserve-credentials --target "$upid" --user --net "$@"
+}
+rc=0
+ip netns exec a nsenter --preserve-credentials --target "$upid" --user \
+	"$vlcctl" set vlc0 retry-limit 2 2>/tmp/ctl.err || rc=$?
+sed 's/^/  | /' /tmp/ctl.err
+expect "root of a user namespace that does not own netns a refused" \
+	sh -c "[ $rc = 1 ] && grep -q 'needs CAP_NET_ADMIN' /tmp/ctl.err"
+expect "  ... and nothing changed" shows a vlc0 "retry-limit 7 "
+expect "root of the user namespace that owns the netns may set" \
+	uns "$vlcctl" set vlcu retry-limit 2 brightness 250
+uns "$vlcctl" show vlcu | tr -s '\n\t' '  ' >/tmp/uns.out
+expect "  ... and reads it back" \
+	grep -q 'brightness 250 .*retry-limit 2 ' /tmp/uns.out
+expect "  ... but not without CAP_NET_ADMIN" sh -c "! nsenter \
+	--preserve-credentials --target $upid --user --net setpriv \
+	--inh-caps=-net_admin --bounding-set=-net_admin \
+	$vlcctl set vlcu retry-limit 3 2>/dev/null"
+uns "$vlcctl" show vlcu | tr -s '\n\t' '  ' >/tmp/uns.out
+expect "  ... and nothing changed" grep -q 'retry-limit 2 ' /tmp/uns.out
+uns ip link del vlcu
+kill "$upid"
 
 # A non-vlc device is refused.
 expect "lo refused for set" \
@@ -166,6 +325,70 @@ expect "b back to 2slot" ctl b set vlc0 mode 2slot
 ping_after_switch 2slot 3
 expect "a shows 2slot at 2000 bit/s raw" \
 	shows a vlc0 "mode 2slot .*\(2000 bit/s raw\)"
+
+# Location beacons: a's short address is the last byte of its MAC
+# address; with loc-interval 200 (100 ms) b hears it about ten times a
+# second whatever the traffic, against twice (idle beacons) without.
+a_mac=$(ip -n a -o link show vlc0 | sed -n 's|.*link/ether \([0-9a-f:]*\) .*|\1|p')
+b_mac=$(ip -n b -o link show vlc0 | sed -n 's|.*link/ether \([0-9a-f:]*\) .*|\1|p')
+a_id=$(printf %d "0x${a_mac##*:}")
+# Fixed neighbour entries from here on: no unicast ARP probe (some 400 ms
+# on air) delays a beacon, or goes out after a counter was read.
+ip -n a neigh replace 10.0.0.2 lladdr "$b_mac" nud permanent dev vlc0
+ip -n b neigh replace 10.0.0.1 lladdr "$a_mac" nud permanent dev vlc0
+expect "a's short address is the last byte of its MAC address ($a_mac)" \
+	shows a vlc0 "short-addr $a_id "
+expect "b lists a's idle beacons" eventually 30 shows b vlc0 \
+	"beacon id $a_id level [1-9][0-9]* count [1-9][0-9]* age [0-9]+ ms"
+rate=$(beacon_rate b "$a_id")
+expect "  ... about twice a second ($rate/s)" test "$rate" -le 3
+expect "loc-interval 200 on a" ctl a set vlc0 loc-interval 200
+expect "  ... shown with its time" shows a vlc0 "loc-interval 200 \(100 ms\)"
+rate=$(beacon_rate b "$a_id")
+expect "  ... b hears a about ten times a second ($rate/s)" test "$rate" -ge 8
+ages=""
+for i in 1 2 3 4 5; do
+	set -- $(beacon b "$a_id")
+	ages="$ages $3"
+	sleep 0.2
+done
+echo "  ages of a's last beacon on b (ms):$ages"
+# Due every 200 frames, each sent after a backoff below cw_min (32), and
+# after b's idle beacon (48 frames) and DIFS when the two meet: no more
+# than 284 frames (142 ms) apart. Idle beacons alone spread ages over
+# 0..540 ms.
+for age in $ages; do
+	expect "  ... age $age ms below 100 ms (+ 50 ms)" test "$age" -le 150
+done
+ctl b show vlc0
+expect "show -j on b is valid JSON" json b vlc0
+expect "  ... and lists a's id" \
+	grep -q "\"beacons\":\[.*{\"id\":$a_id,\"level\":[1-9]" /tmp/show.json
+printf '%s kitchen\n%s hall upstairs\n' "$a_id" $((a_id % 254 + 1)) \
+	>/tmp/rooms
+expect "b maps a's id to its room" test "$(room b /tmp/rooms)" = kitchen
+printf '%s hall upstairs\n' $((a_id % 254 + 1)) >/tmp/rooms
+expect "  ... or says it does not know it" \
+	test "$(room b /tmp/rooms)" = "unknown id $a_id"
+expect "loc-interval back to 0" ctl a set vlc0 loc-interval 0
+
+# RTS/CTS: with rts-threshold 1 every unicast frame of a reserves the
+# medium first, and b answers; with 0 neither does.
+expect "rts-threshold 1 on a" ctl a set vlc0 rts-threshold 1
+rts0=$(stat a mac_tx_rts)
+cts0=$(stat b mac_tx_cts)
+expect "  ... a pings b" ip netns exec a ping -c 2 -i 1 -W 30 -q 10.0.0.2
+rts1=$(stat a mac_tx_rts)
+cts1=$(stat b mac_tx_cts)
+echo "  a sent $((rts1 - rts0)) RTS, b $((cts1 - cts0)) CTS"
+expect "  ... a sent RTS" test "$rts1" -gt "$rts0"
+expect "  ... b answered with CTS" test "$cts1" -gt "$cts0"
+expect "rts-threshold 0 on a" ctl a set vlc0 rts-threshold 0
+rts1=$(stat a mac_tx_rts)
+cts1=$(stat b mac_tx_cts)
+expect "  ... a pings b" ip netns exec a ping -c 2 -i 1 -W 30 -q 10.0.0.2
+expect "  ... a sent no RTS" test "$(stat a mac_tx_rts)" = "$rts1"
+expect "  ... b sent no CTS" test "$(stat b mac_tx_cts)" = "$cts1"
 
 vlc_unload
 expect "modules unload with the family registered" \
