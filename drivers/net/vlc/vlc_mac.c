@@ -114,11 +114,6 @@
 
 #define VLC_MAC_SFD		0x97
 
-#define VLC_MAC_T_DATA		1
-#define VLC_MAC_T_ACK		2
-#define VLC_MAC_T_RTS		3
-#define VLC_MAC_T_CTS		4
-#define VLC_MAC_T_BEACON	5
 #define VLC_MAC_TYPE_SHIFT	5
 
 #define VLC_MAC_H_LAST		0x10
@@ -376,6 +371,93 @@ int vlc_mac_set_params(struct vlc_mac *mac, const struct vlc_mac_params *p,
 	return ret;
 }
 
+/* Tracing (ops->event): nothing is built unless someone listens. */
+static bool vlc_mac_ev_on(const struct vlc_mac *mac)
+{
+	return mac->ops && mac->ops->event;
+}
+
+/* A frame sent or received: its addresses from the header @h, of which
+ * @n bytes are known; @len bytes from the delimiter on.
+ */
+static void vlc_mac_ev_frame(struct vlc_mac *mac, u8 kind, u8 reason,
+			     u8 attempt, const u8 *h, unsigned int n,
+			     unsigned int len)
+{
+	struct vlc_mac_event ev;
+	unsigned int at;
+
+	if (!vlc_mac_ev_on(mac))
+		return;
+	ev = (struct vlc_mac_event){
+		.kind = kind, .reason = reason, .attempt = attempt,
+		.dst = -1, .src = -1, .seqfrag = -1, .len = len,
+	};
+	if (n)
+		ev.type = h[0] >> VLC_MAC_TYPE_SHIFT;
+	switch (ev.type) {
+	case VLC_MAC_T_DATA:
+		at = h[0] & VLC_MAC_H_DFULL ? 1 + VLC_MAC_ALEN : 2;
+		if (h[0] & VLC_MAC_H_DFULL)
+			ev.dst = VLC_MAC_BCAST;
+		else if (n > 1)
+			ev.dst = h[1];
+		if (n > at)
+			ev.src = h[at];
+		at = vlc_mac_data_hlen(h[0]) - 2;
+		if (n > at)
+			ev.seqfrag = h[at];
+		break;
+	case VLC_MAC_T_ACK:
+	case VLC_MAC_T_RTS:
+	case VLC_MAC_T_CTS:
+		if (n > 1)
+			ev.dst = h[1];
+		if (n > 2)
+			ev.src = h[2];
+		if (ev.type == VLC_MAC_T_ACK && n > 3)
+			ev.seqfrag = h[3];
+		break;
+	case VLC_MAC_T_BEACON:
+		ev.dst = VLC_MAC_BCAST;
+		if (n > 1)
+			ev.src = h[1];
+		break;
+	}
+	mac->ops->event(mac->ctx, &ev);
+}
+
+/* A DATA (@type) without its ACK, or an RTS without its CTS. */
+static void vlc_mac_ev_retry(struct vlc_mac *mac, u8 type, u8 attempt,
+			     u8 reason)
+{
+	struct vlc_mac_event ev;
+
+	if (!vlc_mac_ev_on(mac))
+		return;
+	ev = (struct vlc_mac_event){
+		.kind = VLC_MAC_EV_RETRY, .type = type, .reason = reason,
+		.attempt = attempt, .dst = mac->cur_dst,
+		.src = mac->p.short_addr,
+		.seqfrag = mac->cur_seq << VLC_MAC_SEQ_SHIFT | mac->cur_frag,
+	};
+	mac->ops->event(mac->ctx, &ev);
+}
+
+static void vlc_mac_ev_value(struct vlc_mac *mac, u8 kind, u8 reason,
+			     u16 value, u16 cw)
+{
+	struct vlc_mac_event ev;
+
+	if (!vlc_mac_ev_on(mac))
+		return;
+	ev = (struct vlc_mac_event){
+		.kind = kind, .reason = reason, .dst = -1, .src = -1,
+		.seqfrag = -1, .value = value, .cw = cw,
+	};
+	mac->ops->event(mac->ctx, &ev);
+}
+
 static u32 vlc_mac_random_below(struct vlc_mac *mac, u32 n)
 {
 	u32 r;
@@ -404,6 +486,7 @@ static void vlc_mac_draw_backoff(struct vlc_mac *mac)
 {
 	mac->backoff = vlc_mac_random_below(mac, mac->cw);
 	mac->stats.backoffs++;
+	vlc_mac_ev_value(mac, VLC_MAC_EV_BACKOFF, 0, mac->backoff, mac->cw);
 }
 
 /* What a queued Ethernet frame looks like on air. */
@@ -560,6 +643,10 @@ static void vlc_mac_emit_start(struct vlc_mac *mac, unsigned int nbytes)
 	e->bits = mac->p.bits_per_symbol;
 	mac->stats.tx_frames++;
 	mac->stats.tx_bytes_air += nbytes;
+	vlc_mac_ev_frame(mac, VLC_MAC_EV_TX, 0,
+			 mac->emitting == VLC_MAC_T_DATA ? mac->retries :
+			 mac->emitting == VLC_MAC_T_RTS ? mac->rts_retries : 0,
+			 e->buf + 1, nbytes - 1, nbytes);
 }
 
 static unsigned int vlc_mac_put_crc(u8 *buf, unsigned int start,
@@ -893,13 +980,17 @@ static void vlc_mac_send_ack(struct vlc_mac *mac, u8 dst, u8 sf)
 /* An RTS or CTS between others: stay silent for what it announced. */
 static void vlc_mac_nav_update(struct vlc_mac *mac, unsigned int dur)
 {
+	u8 why = VLC_MAC_NAV_SET;
+
 	if (dur > mac->nav_max) {
 		mac->stats.nav_clamped++;
 		dur = mac->nav_max;
+		why = VLC_MAC_NAV_CLAMPED;
 	}
 	if (dur > mac->nav) {
 		mac->nav = dur;
 		mac->stats.nav_set++;
+		vlc_mac_ev_value(mac, VLC_MAC_EV_NAV, why, dur, 0);
 	}
 }
 
@@ -1220,9 +1311,12 @@ static void vlc_mac_rx_complete(struct vlc_mac *mac)
 
 	if (crc_ccitt(0xffff, b, n) != VLC_MAC_CRC_GOOD) {
 		mac->stats.rx_crc_errors++;
+		vlc_mac_ev_frame(mac, VLC_MAC_EV_RX, VLC_MAC_RX_CRC, 0, b, n,
+				 n + 1);
 		return;
 	}
 	mac->stats.rx_frames_ok++;
+	vlc_mac_ev_frame(mac, VLC_MAC_EV_RX, VLC_MAC_RX_OK, 0, b, n, n + 1);
 	switch (b[0] >> VLC_MAC_TYPE_SHIFT) {
 	case VLC_MAC_T_ACK:
 		vlc_mac_rx_ack(mac, b);
@@ -1278,6 +1372,8 @@ static void vlc_mac_rx_advance(struct vlc_mac *mac)
 	return;
 bad:
 	mac->stats.rx_bad_header++;
+	vlc_mac_ev_frame(mac, VLC_MAC_EV_RX, VLC_MAC_RX_BAD_HEADER, 0,
+			 mac->rx_buf, mac->rx_pos, mac->rx_pos + 1);
 	mac->rx_state = VLC_MAC_RX_WAIT_IDLE;
 }
 
@@ -1300,11 +1396,15 @@ static void vlc_mac_rx_symbol(struct vlc_mac *mac, int sym, unsigned int bits)
 	case VLC_MAC_RX_HUNT:
 		if (sym == VLC_SYM_IDLE) {
 			mac->stats.rx_no_delimiter++;
+			vlc_mac_ev_frame(mac, VLC_MAC_EV_RX,
+					 VLC_MAC_RX_NO_DELIMITER, 0, NULL, 0, 0);
 			mac->rx_state = VLC_MAC_RX_IDLE;
 			return;
 		}
 		if (++mac->rx_hunt > VLC_MAC_HUNT_MAX) {
 			mac->stats.rx_no_delimiter++;
+			vlc_mac_ev_frame(mac, VLC_MAC_EV_RX,
+					 VLC_MAC_RX_NO_DELIMITER, 0, NULL, 0, 0);
 			mac->rx_state = VLC_MAC_RX_WAIT_IDLE;
 			return;
 		}
@@ -1327,11 +1427,17 @@ static void vlc_mac_rx_symbol(struct vlc_mac *mac, int sym, unsigned int bits)
 	case VLC_MAC_RX_FRAME:
 		if (sym == VLC_SYM_IDLE) {
 			mac->stats.rx_truncated++;
+			vlc_mac_ev_frame(mac, VLC_MAC_EV_RX,
+					 VLC_MAC_RX_TRUNCATED, 0, mac->rx_buf,
+					 mac->rx_pos, mac->rx_pos + 1);
 			mac->rx_state = VLC_MAC_RX_IDLE;
 			return;
 		}
 		if (sym < 0) {
 			mac->stats.rx_erasure_aborts++;
+			vlc_mac_ev_frame(mac, VLC_MAC_EV_RX, VLC_MAC_RX_ERASURE,
+					 0, mac->rx_buf, mac->rx_pos,
+					 mac->rx_pos + 1);
 			mac->rx_state = VLC_MAC_RX_WAIT_IDLE;
 			return;
 		}
@@ -1423,11 +1529,15 @@ static void vlc_mac_cts_wait(struct vlc_mac *mac, bool busy)
 		mac->stats.collisions++;
 	if (mac->rts_retries < mac->p.retry_limit) {
 		mac->rts_retries++;
+		vlc_mac_ev_retry(mac, VLC_MAC_T_RTS, mac->rts_retries,
+				 VLC_MAC_RETRY_AGAIN);
 		vlc_mac_cw_double(mac);
 		mac->tx_state = VLC_MAC_TX_CONTEND;
 		vlc_mac_draw_backoff(mac);
 	} else {
 		mac->stats.tx_dropped++;
+		vlc_mac_ev_retry(mac, VLC_MAC_T_RTS, mac->rts_retries,
+				 VLC_MAC_RETRY_DROP);
 		vlc_mac_complete(mac, false);
 	}
 }
@@ -1469,6 +1579,8 @@ void vlc_mac_rx_frame(struct vlc_mac *mac, const struct vlc_phy_rx *rx)
 			} else if (!--mac->nav_probe && mac->nav) {
 				mac->nav = 0;
 				mac->stats.nav_reset++;
+				vlc_mac_ev_value(mac, VLC_MAC_EV_NAV,
+						 VLC_MAC_NAV_RESET, 0, 0);
 			}
 		}
 		vlc_mac_resync(mac, rx);
@@ -1516,11 +1628,15 @@ void vlc_mac_rx_frame(struct vlc_mac *mac, const struct vlc_phy_rx *rx)
 	if (mac->retries < mac->p.retry_limit) {
 		mac->retries++;
 		mac->stats.tx_retries++;
+		vlc_mac_ev_retry(mac, VLC_MAC_T_DATA, mac->retries,
+				 VLC_MAC_RETRY_AGAIN);
 		vlc_mac_cw_double(mac);
 		mac->tx_state = VLC_MAC_TX_CONTEND;
 		vlc_mac_draw_backoff(mac);
 	} else {
 		mac->stats.tx_dropped++;
+		vlc_mac_ev_retry(mac, VLC_MAC_T_DATA, mac->retries,
+				 VLC_MAC_RETRY_DROP);
 		vlc_mac_complete(mac, false);
 	}
 }

@@ -112,6 +112,76 @@ struct vlc_mac_params {
 	u16 rts_threshold;
 };
 
+/* Frame types on air: bits 7:5 of the first header byte. */
+#define VLC_MAC_T_DATA		1
+#define VLC_MAC_T_ACK		2
+#define VLC_MAC_T_RTS		3
+#define VLC_MAC_T_CTS		4
+#define VLC_MAC_T_BEACON	5
+
+/**
+ * enum vlc_mac_event_kind - what a struct vlc_mac_event reports
+ * @VLC_MAC_EV_TX: a frame starts on air (its first preamble symbol)
+ * @VLC_MAC_EV_RX: a frame ended: received with a good CRC, or dropped
+ * @VLC_MAC_EV_RETRY: no ACK (DATA) or CTS (RTS) came in time: retried,
+ *	or the packet dropped at the retry limit
+ * @VLC_MAC_EV_BACKOFF: a backoff was drawn
+ * @VLC_MAC_EV_NAV: an RTS or CTS for others set or extended the NAV, or
+ *	the exchange an RTS announced never started and it was released
+ */
+enum vlc_mac_event_kind {
+	VLC_MAC_EV_TX,
+	VLC_MAC_EV_RX,
+	VLC_MAC_EV_RETRY,
+	VLC_MAC_EV_BACKOFF,
+	VLC_MAC_EV_NAV,
+};
+
+/* struct vlc_mac_event.reason of VLC_MAC_EV_RX, VLC_MAC_EV_RETRY and
+ * VLC_MAC_EV_NAV; the receive drops match the rx_* counters.
+ */
+enum vlc_mac_event_reason {
+	VLC_MAC_RX_OK,
+	VLC_MAC_RX_CRC,			/* bad CRC */
+	VLC_MAC_RX_NO_DELIMITER,	/* light, but no delimiter */
+	VLC_MAC_RX_TRUNCATED,		/* idle before the announced end */
+	VLC_MAC_RX_ERASURE,		/* an erasure inside the frame */
+	VLC_MAC_RX_BAD_HEADER,		/* unknown type, impossible length */
+	VLC_MAC_RETRY_AGAIN,		/* sent again after a backoff */
+	VLC_MAC_RETRY_DROP,		/* retry limit: packet dropped */
+	VLC_MAC_NAV_SET,		/* set or extended */
+	VLC_MAC_NAV_CLAMPED,		/* set to nav_max, not what was said */
+	VLC_MAC_NAV_RESET,		/* released: the exchange never began */
+};
+
+/**
+ * struct vlc_mac_event - one thing the MAC did, for ops->event
+ * @kind: VLC_MAC_EV_*
+ * @type: frame type VLC_MAC_T_*; 0 when unknown (no header byte yet)
+ * @reason: VLC_MAC_RX_*, VLC_MAC_RETRY_* or VLC_MAC_NAV_*
+ * @dst: TX, RX: short destination address, VLC_MAC_BCAST for group
+ *	frames; RETRY: the peer; -1 when unknown
+ * @src: TX, RX: the sender's short address; -1 when unknown
+ * @seqfrag: DATA and ACK: seq << 5 | frag; -1 when unknown or none
+ * @len: TX, RX: bytes from the delimiter to the CRC (RX drops: as far
+ *	as received); DATA: the payload bytes are @len less the framing
+ * @attempt: TX, RETRY: retransmissions of this DATA or RTS so far
+ * @value: BACKOFF: frames drawn; NAV: frames now reserved
+ * @cw: BACKOFF: the contention window it was drawn from
+ */
+struct vlc_mac_event {
+	u8 kind;
+	u8 type;
+	u8 reason;
+	u8 attempt;
+	s16 dst;
+	s16 src;
+	s16 seqfrag;
+	u16 len;
+	u16 value;
+	u16 cw;
+};
+
 /**
  * struct vlc_mac_ops - what the MAC needs from its owner
  * @deliver: a complete, verified Ethernet frame rebuilt for the stack;
@@ -121,12 +191,15 @@ struct vlc_mac_params {
  * @phase: move this node's frame grid by @ns (positive = later)
  * @random: a random 32-bit value for backoff; may be NULL (then an
  *	internal xorshift generator is used)
+ * @event: what the MAC did, for tracing; may be NULL (then nothing is
+ *	built); @ev is only valid during the call
  */
 struct vlc_mac_ops {
 	void (*deliver)(void *ctx, const u8 *frame, unsigned int len);
 	void (*tx_done)(void *ctx, unsigned int len, bool ok);
 	void (*phase)(void *ctx, s32 ns);
 	u32 (*random)(void *ctx);
+	void (*event)(void *ctx, const struct vlc_mac_event *ev);
 };
 
 /**
