@@ -91,9 +91,12 @@ static void vlc_dev_rx_frame(void *ctx, const struct vlc_phy_rx *rx)
 	struct vlc_dev *vd = ctx;
 	bool carrier = rx->sync != VLC_PHY_SYNC_NONE;
 
-	trace_vlc_phy_frame(vd->ndev, rx->sym, rx->margin, rx->carrier,
-			    rx->sync, rx->offset_ns, rx->ambient, rx->signal,
-			    rx->noise, rx->flags);
+	/* The levels the decision was made on are still in the PHY's
+	 * slot table (S1 first); read, never written, under our lock.
+	 */
+	trace_vlc_phy_frame(vd->ndev, vd->mac.p.short_addr,
+			    vlc_phy_frame_start(&vd->phy), rx, vd->phy.level,
+			    vd->phy.nmeas);
 	vlc_mac_rx_frame(&vd->mac, rx);
 	if (!(vd->phy.stats.frames & 63))
 		vlc_dev_publish_stats(vd);
@@ -146,7 +149,9 @@ static void vlc_dev_phase(void *ctx, s32 ns)
 {
 	struct vlc_dev *vd = ctx;
 
-	trace_vlc_phase(vd->ndev, ns);
+	/* Called from vlc_mac_rx_frame(): last_rx is the frame's report. */
+	trace_vlc_phase(vd->ndev, vd->mac.p.short_addr, ns,
+			vd->phy.last_rx.coarse, vd->phy.last_rx.offset_ns);
 	vlc_phy_adjust_phase(&vd->phy, ns);
 }
 
@@ -157,11 +162,37 @@ static u32 vlc_dev_random(void *ctx)
 	return vd->random ? vd->random(vd) : get_random_u32();
 }
 
+/* The MAC's events become tracepoints (cheap no-ops while disabled). */
+static void vlc_dev_mac_event(void *ctx, const struct vlc_mac_event *ev)
+{
+	struct vlc_dev *vd = ctx;
+	u8 node = vd->mac.p.short_addr;
+
+	switch (ev->kind) {
+	case VLC_MAC_EV_TX:
+		trace_vlc_mac_tx(vd->ndev, node, ev);
+		break;
+	case VLC_MAC_EV_RX:
+		trace_vlc_mac_rx(vd->ndev, node, ev);
+		break;
+	case VLC_MAC_EV_RETRY:
+		trace_vlc_mac_retry(vd->ndev, node, ev);
+		break;
+	case VLC_MAC_EV_BACKOFF:
+		trace_vlc_mac_backoff(vd->ndev, node, ev);
+		break;
+	case VLC_MAC_EV_NAV:
+		trace_vlc_mac_nav(vd->ndev, node, ev);
+		break;
+	}
+}
+
 static const struct vlc_mac_ops vlc_dev_mac_ops = {
 	.deliver	= vlc_dev_deliver,
 	.tx_done	= vlc_dev_tx_done,
 	.phase		= vlc_dev_phase,
 	.random		= vlc_dev_random,
+	.event		= vlc_dev_mac_event,
 };
 
 /**
