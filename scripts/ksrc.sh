@@ -9,8 +9,8 @@
 #   ksrc.sh src           unpack the source once; print its path
 #   ksrc.sh graft         copy this driver into that tree (for kunit.py);
 #                         unchanged files keep their mtime
-#   ksrc.sh cross ARCH    prepare an O= tree for ARCH (arm64 | arm) with
-#                         modules_prepare; print its path
+#   ksrc.sh cross ARCH    graft, then prepare an O= tree for ARCH (arm64 |
+#                         arm) with modules_prepare; print its path
 
 set -eu
 
@@ -92,6 +92,8 @@ cross() {
 case "${1:-}" in
 src) lock; unpack; echo "$srcdir" ;;
 graft) lock; unpack; graft; echo "$srcdir" ;;
-cross) lock; unpack; cross "${2:?arch}" ;;
+# The tree's include/ comes before ours in a module build: our headers
+# (trace events above all) must be grafted before any cross build.
+cross) lock; unpack; graft; cross "${2:?arch}" ;;
 *) echo "usage: ksrc.sh src | graft | cross ARCH" >&2; exit 2 ;;
 esac

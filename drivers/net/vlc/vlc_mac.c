@@ -96,11 +96,11 @@
  * contends like DATA and takes a packet's turn at the medium (the packet
  * follows DIFS later); a node in the middle of its own packet sends it
  * between two fragments (its RTS reserved room for it); at most one per
- * fragment, so that a short interval cannot starve the data. A node that only receives waits for the medium
- * to be free, so under others' saturating traffic its beacon can be one
- * packet late (6.5 s for an MTU frame at 500 us frames). Every node keeps
- * a table of the beacons it hears, with their light level and age
- * (vlc_mac_beacons()).
+ * fragment, so that a short interval cannot starve the data. A node
+ * that only receives waits for the medium to be free, so under others'
+ * saturating traffic its beacon can be one packet late (6.5 s for an
+ * MTU frame at 500 us frames). Every node keeps a table of the beacons
+ * it hears, with their light level and age (vlc_mac_beacons()).
  */
 
 #include <linux/types.h>
