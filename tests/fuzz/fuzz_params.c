@@ -298,7 +298,8 @@ static u32 phy_ref(const struct vlc_phy_timing *t, u32 mode, u32 bright)
 		bad |= BIT(P_GUARD);
 	if (!t->data_ns)
 		bad |= BIT(P_DATA);
-	if (!t->frame_ns || t->frame_ns > VLC_PHY_FRAME_NS_MAX)
+	if (t->frame_ns < VLC_PHY_FRAME_NS_MIN ||
+	    t->frame_ns > VLC_PHY_FRAME_NS_MAX)
 		bad |= BIT(P_FRAME);
 	if (t->guard_ns < t->tolerance_ns)
 		bad |= BIT(P_GUARD) | BIT(P_TOL);
