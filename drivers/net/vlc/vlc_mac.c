@@ -1511,6 +1511,27 @@ static void vlc_mac_resync(struct vlc_mac *mac, const struct vlc_phy_rx *rx)
 		mac->ops->phase(mac->ctx, corr);
 }
 
+/* An ACK (@type DATA) or a CTS (RTS) did not come: contend again from a
+ * doubled window while *@tries is under retry_limit, else drop the
+ * packet. Only DATA retries count as tx_retries.
+ */
+static void vlc_mac_retry(struct vlc_mac *mac, u8 type, u8 *tries)
+{
+	if (*tries < mac->p.retry_limit) {
+		(*tries)++;
+		if (type == VLC_MAC_T_DATA)
+			mac->stats.tx_retries++;
+		vlc_mac_ev_retry(mac, type, *tries, VLC_MAC_RETRY_AGAIN);
+		vlc_mac_cw_double(mac);
+		mac->tx_state = VLC_MAC_TX_CONTEND;
+		vlc_mac_draw_backoff(mac);
+	} else {
+		mac->stats.tx_dropped++;
+		vlc_mac_ev_retry(mac, type, *tries, VLC_MAC_RETRY_DROP);
+		vlc_mac_complete(mac, false);
+	}
+}
+
 /* One frame of waiting for a CTS; @busy: the medium was. On timeout
  * the RTS is sent again after a backoff from a doubled window, up to
  * retry_limit times; the fragment's length is not to blame and stays.
@@ -1527,19 +1548,7 @@ static void vlc_mac_cts_wait(struct vlc_mac *mac, bool busy)
 	mac->stats.cts_timeouts++;
 	if (mac->wait_busy)
 		mac->stats.collisions++;
-	if (mac->rts_retries < mac->p.retry_limit) {
-		mac->rts_retries++;
-		vlc_mac_ev_retry(mac, VLC_MAC_T_RTS, mac->rts_retries,
-				 VLC_MAC_RETRY_AGAIN);
-		vlc_mac_cw_double(mac);
-		mac->tx_state = VLC_MAC_TX_CONTEND;
-		vlc_mac_draw_backoff(mac);
-	} else {
-		mac->stats.tx_dropped++;
-		vlc_mac_ev_retry(mac, VLC_MAC_T_RTS, mac->rts_retries,
-				 VLC_MAC_RETRY_DROP);
-		vlc_mac_complete(mac, false);
-	}
+	vlc_mac_retry(mac, VLC_MAC_T_RTS, &mac->rts_retries);
 }
 
 /**
@@ -1625,18 +1634,5 @@ void vlc_mac_rx_frame(struct vlc_mac *mac, const struct vlc_phy_rx *rx)
 	 * one is resent as it was).
 	 */
 	mac->frag_cur = max_t(u16, mac->frag_cur / 2, VLC_MAC_FRAG_MIN);
-	if (mac->retries < mac->p.retry_limit) {
-		mac->retries++;
-		mac->stats.tx_retries++;
-		vlc_mac_ev_retry(mac, VLC_MAC_T_DATA, mac->retries,
-				 VLC_MAC_RETRY_AGAIN);
-		vlc_mac_cw_double(mac);
-		mac->tx_state = VLC_MAC_TX_CONTEND;
-		vlc_mac_draw_backoff(mac);
-	} else {
-		mac->stats.tx_dropped++;
-		vlc_mac_ev_retry(mac, VLC_MAC_T_DATA, mac->retries,
-				 VLC_MAC_RETRY_DROP);
-		vlc_mac_complete(mac, false);
-	}
+	vlc_mac_retry(mac, VLC_MAC_T_DATA, &mac->retries);
 }
