@@ -138,6 +138,14 @@
 #define VLC_MAC_ACK_SLACK	4	/* frames of executor jitter */
 #define VLC_MAC_HUNT_MAX	(VLC_MAC_PREAMBLE_MAX + 8 + 16)
 #define VLC_MAC_SYNC_SHIFT	4	/* mean offset over 16 frames */
+/* Resync loop (see vlc_mac_resync()): the rate is in 1/256 ns per frame */
+#define VLC_MAC_SYNC_FRAC	8
+#define VLC_MAC_SYNC_KP_SHIFT	2	/* phase: mean / 4 */
+#define VLC_MAC_SYNC_KI_SHIFT	3	/* rate: mean / 8 / 256 ns per frame */
+#define VLC_MAC_SYNC_LEAK_EVERY	16	/* windows, a power of 2 */
+#define VLC_MAC_SYNC_LEAK_SHIFT	12	/* rate leaks 1/4096 of itself */
+#define VLC_MAC_SYNC_RATE_MAX	(2048 << VLC_MAC_SYNC_FRAC)	/* ns/frame */
+#define VLC_MAC_SYNC_STEP_NS	1000	/* the rate moves at least this */
 #define VLC_MAC_FRAG_STEP	16	/* fragment growth per clean ACK */
 
 static const u8 vlc_mac_prefix[5] = { 0x02, 0x56, 0x4c, 0x43, 0x00 };
@@ -1454,61 +1462,111 @@ static void vlc_mac_rx_symbol(struct vlc_mac *mac, int sym, unsigned int bits)
 	}
 }
 
-/* Resync. The PHY sees where a neighbour's frame sits in ours (light in
- * S1 or S2) and reports offset_ns, positive when the neighbour is late.
- * The mean over 16 frames that carried a neighbour's light is taken; if
- * it is outside the dead band, our grid moves by half of it, the same
- * way. Both ends of a link do the same, so they meet in the middle
- * instead of chasing each other; a node that hears but is not heard
- * (or whose peer does not correct) halves the gap every 16 frames.
- * Nobody leads: in a larger network each node pulls toward its
- * neighbours' mean, which converges while the graph is connected. The
- * limits: the PHY's measure saturates at the sync slot, so large errors
- * take several steps; clock skew beyond dead band / 16 frames (about
- * 250 ppm at the defaults) is a standing offset; frames we emit, and
- * frames while the PHY is still acquiring, say nothing and are skipped;
- * a coarse (acquisition) report is acted on at once, by half.
+/* Resync: every node runs the same phase and rate (PI) loop on what it
+ * sees, and follows the sum of its neighbours; nobody leads. The PHY
+ * reports where the neighbours' frames sit in ours (their light in our
+ * S1 or S2), positive when late; several neighbours' light adds up, so
+ * the report is the sum of their offsets, and IN (0) under its threshold.
+ *
+ * Phase: the mean over 16 frames that could carry a neighbour's light,
+ * outside the dead band, moves our grid by a quarter of it (not a half:
+ * with n neighbours on one side the sum is n times the mean offset, and
+ * the loop stays stable up to n = 7).
+ *
+ * Rate: the same mean adds mean / 2048 ns per frame to our rate, which
+ * moves our grid while locked, our own transmissions included, in steps
+ * of 1 us (under what the PHY sees, and a move every few frames rather
+ * than every frame in a trace) or with the next correction. It learns
+ * our skew against the others: no standing offset (a phase-only loop
+ * keeps skew * 16 frames / gain), and no drift while we send a long
+ * frame blind. The network's common rate is seen by nobody; the rate
+ * leaks 1/4096 every 16 windows so that it stays near the clocks' mean.
+ *
+ * One node following a fixed one: poles at 0.79 and 0.96 per window, no
+ * overshoot; the rate is learnt with a time constant of 27 windows (0.2 s
+ * at the default timing). Acquisition (coarse) reports are applied at
+ * once, by half, so that two acquiring nodes meet in the middle. Limits
+ * and measurements: Documentation/networking/vlc.rst, "Resynchronisation".
  */
-static void vlc_mac_resync(struct vlc_mac *mac, const struct vlc_phy_rx *rx)
+static s64 vlc_mac_sshr(s64 v, unsigned int shift)
 {
-	u64 mag;
-	s64 mean;
-	s32 corr;
+	/* on the magnitude: no signed shift, rounds toward zero */
+	u64 mag = v < 0 ? -(u64)v : (u64)v;
 
-	if (rx->coarse) {
-		/* A fresh acquisition estimate: act on it at once, by half,
-		 * so that two nodes acquiring each other meet in the middle.
-		 */
+	mag >>= shift;
+	return v < 0 ? -(s64)mag : (s64)mag;
+}
+
+static void vlc_mac_phase(struct vlc_mac *mac, s64 ns)
+{
+	if (!ns)
+		return;
+	mac->stats.phase_corrections++;
+	if (mac->ops && mac->ops->phase)
+		mac->ops->phase(mac->ctx, (s32)ns);
+}
+
+/* @heard: the frame could carry a neighbour's light (we did not emit).
+ * At most one move per frame: the rate's share plus any correction.
+ */
+static void vlc_mac_resync(struct vlc_mac *mac, const struct vlc_phy_rx *rx,
+			   bool heard)
+{
+	s64 mean, move, mag;
+
+	if (rx->acquiring) {
+		if (!heard || !rx->coarse)
+			return;
 		mac->sync_sum = 0;
 		mac->sync_n = 0;
-		corr = rx->offset_ns / 2;
-		if (!corr)
-			return;
-		mac->stats.phase_corrections++;
-		if (mac->ops && mac->ops->phase)
-			mac->ops->phase(mac->ctx, corr);
+		vlc_mac_phase(mac, rx->offset_ns / 2);
 		return;
 	}
+	/* the rate moves the grid in steps of about VLC_MAC_SYNC_STEP_NS */
+	mac->sync_frac += mac->sync_rate;
+	move = vlc_mac_sshr(mac->sync_frac, VLC_MAC_SYNC_FRAC);
+	if (move >= VLC_MAC_SYNC_STEP_NS || move <= -VLC_MAC_SYNC_STEP_NS)
+		mac->sync_frac -= move * (1 << VLC_MAC_SYNC_FRAC);
+	else
+		move = 0;
 	/* Idle frames count: an idle neighbour's illumination spilling into
 	 * S1/S2 is the only sync signal between idle nodes.
 	 */
-	if (rx->sync == VLC_PHY_SYNC_NONE || rx->acquiring)
-		return;
+	if (!heard || rx->sync == VLC_PHY_SYNC_NONE)
+		goto out;
 	mac->sync_sum += rx->offset_ns;
 	if (++mac->sync_n < 1 << VLC_MAC_SYNC_SHIFT)
-		return;
-	/* Shifts on magnitudes: no 64-bit division, no signed shift. */
-	mag = mac->sync_sum < 0 ? -(u64)mac->sync_sum : (u64)mac->sync_sum;
-	mag >>= VLC_MAC_SYNC_SHIFT;
-	mean = mac->sync_sum < 0 ? -(s64)mag : (s64)mag;
+		goto out;
+	mean = vlc_mac_sshr(mac->sync_sum, VLC_MAC_SYNC_SHIFT);
 	mac->sync_sum = 0;
 	mac->sync_n = 0;
+	if (!(++mac->sync_windows & (VLC_MAC_SYNC_LEAK_EVERY - 1)))
+		mac->sync_rate -= vlc_mac_sshr(mac->sync_rate,
+					       VLC_MAC_SYNC_LEAK_SHIFT);
+	mag = mean < 0 ? -mean : mean;
 	if (mag <= mac->p.sync_deadband_ns || mag < 2)
+		goto out;
+	mac->sync_rate = clamp_t(s64, mac->sync_rate +
+				 vlc_mac_sshr(mean, VLC_MAC_SYNC_KI_SHIFT),
+				 -VLC_MAC_SYNC_RATE_MAX, VLC_MAC_SYNC_RATE_MAX);
+	/* with a correction, whatever the rate gathered goes too */
+	if (!move) {
+		move = vlc_mac_sshr(mac->sync_frac, VLC_MAC_SYNC_FRAC);
+		mac->sync_frac -= move * (1 << VLC_MAC_SYNC_FRAC);
+	}
+	move += vlc_mac_sshr(mean, VLC_MAC_SYNC_KP_SHIFT);
+out:
+	/* A locked PHY's coarse report is a sample like the others (acting
+	 * on it at once, by half, would restart the window and starve the
+	 * rate while the skew is large); the frame's move waits for the
+	 * next, so that a move in a frame reported coarse is always half
+	 * of its offset, as vlc_phase traces show.
+	 */
+	if (rx->coarse) {
+		mac->sync_frac += move * (1 << VLC_MAC_SYNC_FRAC);
 		return;
-	corr = (s32)(mean < 0 ? -(s64)(mag >> 1) : (s64)(mag >> 1));
-	mac->stats.phase_corrections++;
-	if (mac->ops && mac->ops->phase)
-		mac->ops->phase(mac->ctx, corr);
+	}
+	vlc_mac_phase(mac, move);
 }
 
 /* An ACK (@type DATA) or a CTS (RTS) did not come: contend again from a
@@ -1575,6 +1633,7 @@ void vlc_mac_rx_frame(struct vlc_mac *mac, const struct vlc_phy_rx *rx)
 		/* Half duplex: we can only have seen our own light. */
 		mac->rx_state = VLC_MAC_RX_WAIT_IDLE;
 		busy = true;
+		vlc_mac_resync(mac, rx, false);
 	} else {
 		if (sym >= 0 && (rx->bits != bits || sym >= 1 << bits))
 			sym = VLC_SYM_ERASURE;
@@ -1592,7 +1651,7 @@ void vlc_mac_rx_frame(struct vlc_mac *mac, const struct vlc_phy_rx *rx)
 						 VLC_MAC_NAV_RESET, 0, 0);
 			}
 		}
-		vlc_mac_resync(mac, rx);
+		vlc_mac_resync(mac, rx, true);
 		mac->rx_signal = rx->signal;
 		vlc_mac_rx_symbol(mac, sym, bits);
 		busy = busy || vlc_mac_rx_busy(mac);

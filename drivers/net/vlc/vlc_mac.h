@@ -239,7 +239,8 @@ struct vlc_mac_ops {
  * @nav_frames: frames this node was kept silent by its NAV alone
  * @collisions: ACK or CTS timeouts after the medium was busy in the wait
  * @backoffs: random backoffs drawn
- * @phase_corrections: phase corrections decided (ops->phase called)
+ * @phase_corrections: frames in which our grid moved (ops->phase called):
+ *	a correction, or the resync rate's share, or both in one call
  */
 struct vlc_mac_stats {
 	u64 tx_frames;
@@ -423,8 +424,11 @@ struct vlc_mac {
 	struct vlc_mac_reasm reasm[VLC_MAC_RX_SOURCES];
 
 	/* resync */
-	s64 sync_sum;
-	u8 sync_n;
+	s64 sync_sum;		/* offsets of the window so far */
+	u8 sync_n;		/* frames in it */
+	u8 sync_windows;	/* windows completed, for the rate's leak */
+	s32 sync_rate;		/* ns per frame moved while locked, Q8 */
+	s32 sync_frac;		/* of the rate, not moved yet, Q8 */
 
 	struct vlc_mac_stats stats;
 };

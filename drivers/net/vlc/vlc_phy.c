@@ -1684,9 +1684,24 @@ static void vlc_phy_decode(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 				phy->signal -= (phy->signal - lvl) >>
 					       VLC_PHY_SIGNAL_SHIFT;
 		}
-	} else if (++phy->since_signal > VLC_PHY_SIGNAL_HOLD) {
-		phy->since_signal = VLC_PHY_SIGNAL_HOLD;
-		vlc_phy_unlock(phy);
+	} else {
+		/* One clean lit slot, well above the noise but under half
+		 * the estimate: the estimate is too high (taken from the
+		 * illumination of several aligned neighbours at the lock, or
+		 * raised by colliding senders). Follow it down, else no
+		 * symbol would be decided again.
+		 */
+		if (rx->sym == VLC_SYM_ERASURE && !own &&
+		    rx->sync == VLC_PHY_SYNC_IN &&
+		    phy->noise_samples >= VLC_PHY_NOISE_WARMUP &&
+		    diff >= max3(phy->rx_min_level, VLC_PHY_K_DECIDE *
+				 phy->noise, 1U) && 2 * d[hi] < phy->signal)
+			phy->signal -= (phy->signal - (u32)d[hi]) >>
+				       VLC_PHY_SIGNAL_SHIFT;
+		if (++phy->since_signal > VLC_PHY_SIGNAL_HOLD) {
+			phy->since_signal = VLC_PHY_SIGNAL_HOLD;
+			vlc_phy_unlock(phy);
+		}
 	}
 	if (phy->locked && phy->acq.lost >= VLC_PHY_ACQ_LOST)
 		vlc_phy_unlock(phy);

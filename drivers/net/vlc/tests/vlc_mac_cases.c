@@ -927,68 +927,80 @@ static void tn_sync(struct vlc_mac_tnet *t, int idx, s32 offset,
 	}
 }
 
-/* 6. Resync: half the mean offset per 16 frames, dead band respected. */
+static void tn_report(struct vlc_mac_tnet *t, int idx, s32 offset,
+		      enum vlc_phy_sync sync, bool coarse, bool acquiring,
+		      unsigned int n);
+
+/* Feed node @idx @n frames it emitted in (no sync information). */
+static void tn_own(struct vlc_mac_tnet *t, int idx, s32 offset,
+		   enum vlc_phy_sync sync, unsigned int n)
+{
+	struct vlc_mac_tnode *nd = &t->node[idx];
+	struct vlc_phy_rx rx;
+
+	while (n--) {
+		memset(&rx, 0, sizeof(rx));
+		vlc_mac_tx_symbol(&nd->mac);
+		rx.sym = VLC_SYM_IDLE;
+		rx.bits = 1;
+		rx.sync = sync;
+		rx.offset_ns = offset;
+		rx.flags = VLC_PHY_RX_OWN_TX;
+		vlc_mac_rx_frame(&nd->mac, &rx);
+	}
+}
+
+/* 6. Resync: a quarter of the mean offset per 16 frames, dead band
+ * respected; each window outside it also teaches a rate (mean / 2048 ns
+ * per frame) that moves the grid every locked frame, ours included.
+ */
 VLC_TEST(vlc_mac_test_resync)
 {
-	struct vlc_mac_tnet *t = tn_init(2, 13, NULL);
-	struct vlc_mac_tnode *a = &t->node[0], *b = &t->node[1];
-	s32 d, da, db;
-	int i;
+	struct vlc_mac_tnet *t = tn_init(1, 13, NULL);
+	struct vlc_mac_tnode *a = &t->node[0];
+	s64 before;
 
-	t->node[1].present = false;
 	tn_sync(t, 0, 10000, VLC_PHY_SYNC_LATE, 15);
 	VLC_EXPECT_EQ(a->phase_calls, 0);
 	tn_sync(t, 0, 10000, VLC_PHY_SYNC_LATE, 1);
 	VLC_EXPECT_EQ(a->phase_calls, 1);
-	VLC_EXPECT_EQ(a->phase_sum, 5000);
-	tn_sync(t, 0, 10000, VLC_PHY_SYNC_LATE, 48);
-	VLC_EXPECT_EQ(a->phase_calls, 4);
-	VLC_EXPECT_EQ(a->phase_sum, 20000);
-	VLC_EXPECT_EQ(a->mac.stats.phase_corrections, 4);
+	VLC_EXPECT_EQ(a->phase_sum, 2500);
+	VLC_EXPECT_EQ(a->mac.stats.phase_corrections, 1);
+	/* in sync from now on: the rate alone, 10000 ns in 2048 frames, in
+	 * steps of 1 us (what is left waits for the next step)
+	 */
+	tn_sync(t, 0, 0, VLC_PHY_SYNC_IN, 2048);
+	VLC_EXPECT_GT(a->phase_sum, 2500 + 10000 - 1000);
+	VLC_EXPECT_LE(a->phase_sum, 2500 + 10000);
+	VLC_EXPECT_LE(a->phase_calls, 1 + 10);
+	/* ... also in frames we emit, which say nothing themselves */
+	tn_own(t, 0, 40000, VLC_PHY_SYNC_LATE, 1024);
+	VLC_EXPECT_GT(a->phase_sum, 2500 + 15000 - 1000);
+	VLC_EXPECT_LE(a->phase_sum, 2500 + 15000);
+	VLC_EXPECT_LE(a->phase_calls, 1 + 15);
+	VLC_EXPECT_EQ(a->mac.stats.phase_corrections, a->phase_calls);
+	/* ... but not while the PHY acquires */
+	before = a->phase_sum;
+	tn_report(t, 0, 40000, VLC_PHY_SYNC_LATE, false, true, 512);
+	VLC_EXPECT_EQ(a->phase_sum, before);
 
 	/* inside the dead band (2 us): nothing */
+	t = tn_init(1, 13, NULL);
 	tn_sync(t, 0, 1900, VLC_PHY_SYNC_LATE, 64);
 	tn_sync(t, 0, -2000, VLC_PHY_SYNC_EARLY, 64);
-	VLC_EXPECT_EQ(a->phase_calls, 4);
+	VLC_EXPECT_EQ(a->phase_calls, 0);
 	/* frames with no sync information do not count */
 	tn_sync(t, 0, 50000, VLC_PHY_SYNC_NONE, 64);
-	VLC_EXPECT_EQ(a->phase_calls, 4);
+	VLC_EXPECT_EQ(a->phase_calls, 0);
 	/* early neighbour: move earlier; the mean is what counts */
-	a->phase_sum = 0;
 	tn_sync(t, 0, -6000, VLC_PHY_SYNC_EARLY, 8);
 	tn_sync(t, 0, -10000, VLC_PHY_SYNC_EARLY, 8);
-	VLC_EXPECT_EQ(a->phase_calls, 5);
-	VLC_EXPECT_EQ(a->phase_sum, -4000);
-
-	/* closed loop, one side correcting: halves, never overshoots */
-	a->phase_sum = 0;
-	d = 40000;
-	for (i = 0; i < 40; i++) {
-		s32 seen = d - (s32)a->phase_sum;
-
-		VLC_EXPECT_GE(seen, 0);
-		tn_sync(t, 0, seen, seen ? VLC_PHY_SYNC_LATE :
-			VLC_PHY_SYNC_IN, 16);
-	}
-	VLC_EXPECT_LE(d - a->phase_sum, 2000);
-	VLC_EXPECT_GE(d - a->phase_sum, 0);
-
-	/* both sides correcting: they meet in the middle at once */
-	t->node[1].present = true;
-	a->phase_sum = 0;
-	b->phase_sum = 0;
-	d = 30000;	/* b's grid runs d ns after a's */
-	for (i = 0; i < 4; i++) {
-		s32 rel = d + (s32)b->phase_sum - (s32)a->phase_sum;
-
-		tn_sync(t, 0, rel, VLC_PHY_SYNC_LATE, 16);
-		tn_sync(t, 1, -rel, VLC_PHY_SYNC_EARLY, 16);
-	}
-	da = (s32)a->phase_sum;
-	db = (s32)b->phase_sum;
-	VLC_EXPECT_EQ(da, 15000);
-	VLC_EXPECT_EQ(db, -15000);
-	VLC_EXPECT_EQ(d + db - da, 0);
+	VLC_EXPECT_EQ(a->phase_calls, 1);
+	VLC_EXPECT_EQ(a->phase_sum, -2000);
+	/* and the rate learnt is earlier too: -8000 / 2048 ns per frame */
+	tn_sync(t, 0, 0, VLC_PHY_SYNC_IN, 1024);
+	VLC_EXPECT_LT(a->phase_sum, -2000 - 4000 + 1000);
+	VLC_EXPECT_GE(a->phase_sum, -2000 - 4000);
 }
 
 static void vlc_mac_tparam(struct vlc_mac_params *p, int which, int v)
@@ -1294,7 +1306,7 @@ VLC_TEST(vlc_mac_test_coarse)
 	VLC_EXPECT_EQ(a->phase_calls, 1);
 	tn_report(t, 0, 10000, VLC_PHY_SYNC_LATE, false, false, 1);
 	VLC_EXPECT_EQ(a->phase_calls, 2);
-	VLC_EXPECT_EQ(a->phase_sum, -150000 + 5000);
+	VLC_EXPECT_EQ(a->phase_sum, -150000 + 2500);
 
 	/* a coarse offset too small to halve moves nothing */
 	tn_report(t, 0, 1, VLC_PHY_SYNC_NONE, true, false, 1);
@@ -1515,6 +1527,129 @@ VLC_TEST(vlc_mac_test_loc_beacon)
 	VLC_EXPECT_EQ(vlc_mac_beacons(&t->node[1].mac, tab, 16), 0);
 }
 
+/* Resync models: node i's frame grid sits at drift[i] ns per frame plus
+ * the moves its MAC made; each correcting node hears the sum of the
+ * others' offsets, as their light adds up in its S1 or S2, reported IN
+ * below TN_SYNC_SEEN and saturated at TN_SYNC_SAT (a PHY at the default
+ * timing). Beacons go out as usual and are frames without sync.
+ */
+#define TN_SYNC_SEEN	2500
+#define TN_SYNC_SAT	40000
+
+struct tn_model {
+	s32 drift[TN_NODES];	/* ns per frame */
+	bool fixed[TN_NODES];	/* a reference that never corrects */
+	u32 frame;
+	s64 spread_max;		/* largest gap between two grids measured */
+};
+
+static void tn_model_run(struct vlc_mac_tnet *t, struct tn_model *m,
+			 u32 frames, bool measure)
+{
+	s64 pos[TN_NODES], lo, hi, sum;
+	struct vlc_phy_rx rx;
+	int i, j, sym;
+
+	for (; frames; frames--, m->frame++) {
+		for (i = 0; i < t->n; i++)
+			pos[i] = (s64)m->drift[i] * m->frame +
+				 t->node[i].phase_sum;
+		lo = pos[0];
+		hi = pos[0];
+		for (i = 1; i < t->n; i++) {
+			lo = min(lo, pos[i]);
+			hi = max(hi, pos[i]);
+		}
+		if (measure)
+			m->spread_max = max(m->spread_max, hi - lo);
+		for (i = 0; i < t->n; i++) {
+			if (m->fixed[i])
+				continue;
+			sum = 0;
+			for (j = 0; j < t->n; j++)
+				if (j != i)
+					sum += pos[j] - pos[i];
+			sum = clamp_t(s64, sum, -TN_SYNC_SAT, TN_SYNC_SAT);
+			memset(&rx, 0, sizeof(rx));
+			sym = vlc_mac_tx_symbol(&t->node[i].mac);
+			rx.sym = VLC_SYM_IDLE;
+			rx.bits = 1;
+			if (sym >= 0)
+				rx.flags = VLC_PHY_RX_OWN_TX;
+			if (sum >= TN_SYNC_SEEN || sum <= -TN_SYNC_SEEN) {
+				rx.sync = sum > 0 ? VLC_PHY_SYNC_LATE :
+						    VLC_PHY_SYNC_EARLY;
+				rx.offset_ns = (s32)sum;
+			} else {
+				rx.sync = VLC_PHY_SYNC_IN;
+			}
+			vlc_mac_rx_frame(&t->node[i].mac, &rx);
+		}
+	}
+}
+
+/* 13. Clock skew leaves no standing offset: one node following a
+ * neighbour whose clock is 1000 ppm off (500 ns per 500 us frame), and
+ * two nodes 2000 ppm apart following each other, stay within 5 us (the
+ * PHY's threshold, the dead band and the rate's 1 us steps); the rate
+ * learnt is the skew. A phase-only loop that halves the mean every 16
+ * frames keeps them 16 us apart on average, 44 us at worst.
+ */
+VLC_TEST(vlc_mac_test_resync_skew)
+{
+	struct vlc_mac_tnet *t = tn_init(2, 41, NULL);
+	struct tn_model m = { .drift = { 0, 500 }, .fixed = { false, true } };
+	s64 before;
+
+	tn_model_run(t, &m, 4000, false);
+	before = t->node[0].phase_sum;
+	tn_model_run(t, &m, 4000, true);
+	VLC_TEST_LOG("resync: follower at 1000 ppm: gap <= %lld ns, moved %lld ns in 4000 frames",
+		     (long long)m.spread_max,
+		     (long long)(t->node[0].phase_sum - before));
+	VLC_EXPECT_LE(m.spread_max, 5000);
+	/* 500 ns per frame, within 1% */
+	VLC_EXPECT_LE(t->node[0].phase_sum - before, 4000 * 505);
+	VLC_EXPECT_GE(t->node[0].phase_sum - before, 4000 * 495);
+
+	/* both correcting, 2000 ppm apart */
+	t = tn_init(2, 43, NULL);
+	memset(&m, 0, sizeof(m));
+	m.drift[1] = 1000;
+	tn_model_run(t, &m, 4000, false);
+	before = t->node[0].phase_sum - t->node[1].phase_sum;
+	tn_model_run(t, &m, 4000, true);
+	VLC_TEST_LOG("resync: two nodes 2000 ppm apart: gap <= %lld ns",
+		     (long long)m.spread_max);
+	VLC_EXPECT_LE(m.spread_max, 5000);
+	VLC_EXPECT_LE(t->node[0].phase_sum - t->node[1].phase_sum - before,
+		      4000 * 1010);
+	VLC_EXPECT_GE(t->node[0].phase_sum - t->node[1].phase_sum - before,
+		      4000 * 990);
+}
+
+/* 14. Three nodes with skews of -1000, 0 and +1000 ppm, each hearing the
+ * sum of the other two, settle on a common phase from up to 40 us apart
+ * and hold it; the middle one sees them on both sides.
+ */
+VLC_TEST(vlc_mac_test_resync_net)
+{
+	struct vlc_mac_tnet *t = tn_init(3, 47, NULL);
+	struct tn_model m = { .drift = { -500, 0, 500 } };
+	int i;
+
+	t->node[0].phase_sum = -20000;
+	t->node[1].phase_sum = 5000;
+	t->node[2].phase_sum = 20000;
+	tn_model_run(t, &m, 10000, false);
+	tn_model_run(t, &m, 20000, true);
+	VLC_TEST_LOG("resync: three nodes +-1000 ppm: grids within %lld ns",
+		     (long long)m.spread_max);
+	VLC_EXPECT_LE(m.spread_max, 5000);
+	for (i = 0; i < 3; i++)
+		VLC_EXPECT_GT(t->node[i].mac.stats.phase_corrections, 0);
+}
+
 /* The one list of cases; each runner registers this table. */
 static VLC_TEST_CASE_TYPE vlc_mac_test_cases[] = {
 	VLC_TEST_CASE(vlc_mac_test_delivery)
@@ -1532,5 +1667,7 @@ static VLC_TEST_CASE_TYPE vlc_mac_test_cases[] = {
 	VLC_TEST_CASE(vlc_mac_test_rts)
 	VLC_TEST_CASE(vlc_mac_test_hidden)
 	VLC_TEST_CASE(vlc_mac_test_loc_beacon)
+	VLC_TEST_CASE(vlc_mac_test_resync_skew)
+	VLC_TEST_CASE(vlc_mac_test_resync_net)
 	VLC_TEST_CASES_END
 };

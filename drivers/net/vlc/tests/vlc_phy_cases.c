@@ -995,6 +995,46 @@ VLC_TEST(vlc_phy_test_acq_deferred)
 	VLC_EXPECT_LE(fails * 100, runs * VLC_TEST_ACQ_MISS_PCT);
 }
 
+/* ---- 12. a signal estimate set too high comes down ------------------ */
+
+/* Locked on the illumination of several aligned neighbours, a PHY takes
+ * their sum for the signal (colliding senders raise it too): a single
+ * sender's symbols, under half of it, are erasures until it follows the
+ * clean lit slots down again.
+ */
+VLC_TEST(vlc_phy_test_signal_down)
+{
+	enum vlc_phy_mode mode;
+
+	for (mode = VLC_PHY_MODE_2SLOT; mode <= VLC_PHY_MODE_4PPM; mode++) {
+		struct vlc_chan *ch = vlc_test_pair(0x51d0, mode, 200);
+		struct vlc_chan_node *rx = &ch->node[RX];
+		struct vlc_chan_score *sc = &rx->score;
+		u32 sig;
+
+		ch->ambient = 20 * SIG;
+		ch->noise = vlc_test_noise(20);
+		ch->node[TX].tx = VLC_CHAN_TX_RANDOM;
+		vlc_test_start_pair(ch);
+		vlc_chan_run_frames(ch, RX, 64);
+		sig = rx->phy.signal;
+		VLC_ASSERT_TRUE(rx->phy.locked);
+		VLC_ASSERT_GE(sig, SIG / 2);
+		rx->phy.signal = 4 * sig;
+		vlc_chan_score_reset(rx);
+		vlc_chan_run_frames(ch, RX, 64);
+
+		VLC_TEST_LOG("mode %d signal 4x: %u erased, then %u decided, signal %u -> %u",
+			     mode, sc->erasures, sc->correct, 4 * sig,
+			     rx->phy.signal);
+		VLC_EXPECT_GE(sc->erasures, 1);
+		VLC_EXPECT_GE(sc->correct, 48);
+		VLC_EXPECT_EQ(sc->wrong, 0);
+		VLC_EXPECT_TRUE(rx->phy.locked);
+		VLC_EXPECT_LE(rx->phy.signal, sig + sig / 4);
+	}
+}
+
 /* The one list of cases; each runner registers this table. */
 static VLC_TEST_CASE_TYPE vlc_phy_test_cases[] = {
 	VLC_TEST_CASE(vlc_phy_test_roundtrip)
@@ -1008,5 +1048,6 @@ static VLC_TEST_CASE_TYPE vlc_phy_test_cases[] = {
 	VLC_TEST_CASE(vlc_phy_test_phase)
 	VLC_TEST_CASE(vlc_phy_test_acquisition)
 	VLC_TEST_CASE(vlc_phy_test_acq_deferred)
+	VLC_TEST_CASE(vlc_phy_test_signal_down)
 	VLC_TEST_CASES_END
 };
