@@ -4,7 +4,7 @@
 # only its neighbours, with the kernel's own machinery: plain IPv4
 # forwarding with host routes, and batman-adv meshing the vlc0s as bat0
 # (started during the forwarding test: it takes minutes to converge).
-# Takes 4 to 7 minutes: run.sh --timeout 900.
+# vlc-timeout: 900
 . "$VLC_SRC/tests/qemu/lib.sh"
 
 sp=/sys/module/vlc_sim/parameters/speed
