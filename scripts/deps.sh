@@ -15,7 +15,7 @@ pkgs_headers="linux-headers-amd64"
 pkgs_tools="make gcc libc6-dev libmnl-dev"
 pkgs_cross="gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf linux-source-6.1 bc bison flex libssl-dev libelf-dev xz-utils rsync"
 pkgs_kunit="linux-source-6.1 python3 qemu-system-x86 qemu-system-arm gcc-aarch64-linux-gnu bc bison flex libssl-dev libelf-dev xz-utils rsync"
-pkgs_qemu="linux-headers-amd64 qemu-system-x86 busybox-static linux-image-amd64 cpio gzip iproute2 iputils-ping ethtool tcpdump socat python3 trace-cmd"
+pkgs_qemu="linux-headers-amd64 qemu-system-x86 busybox-static linux-image-amd64 cpio gzip iproute2 iputils-ping ethtool tcpdump socat batctl python3 trace-cmd"
 pkgs_lint="linux-headers-amd64 sparse linux-source-6.1 xz-utils perl"
 pkgs_host="gcc make libcmocka-dev pkg-config"
 # clang-14 with libFuzzer, ASan and UBSan (libclang_rt.fuzzer-x86_64.a);

@@ -152,3 +152,32 @@ vlcctl_bin() {
 	fi
 	echo "$b"
 }
+
+# sim_nodes NS...: one simulated board per name, its vlc0 in a new
+# namespace NS, down and without addresses. Every node sees every other
+# until edges say otherwise.
+sim_nodes() {
+	for sn_ns in "$@"; do
+		ip netns add "$sn_ns"
+		ip link add "vlc_$sn_ns" type vlc
+		ip link set "vlc_$sn_ns" netns "$sn_ns" name vlc0
+	done
+}
+
+# sim_line NS...: sim_nodes, then the edges cut both ways between nodes
+# that are not next to each other in the list: each sees only its
+# neighbours, NS1 - NS2 - ... - NSn.
+sim_line() {
+	sim_nodes "$@"
+	sl_i=0
+	for sl_x in "$@"; do
+		sl_i=$((sl_i + 1))
+		sl_j=0
+		for sl_y in "$@"; do
+			sl_j=$((sl_j + 1))
+			[ $sl_j -gt $((sl_i + 1)) ] || continue
+			echo "$(sim_id "$sl_x") $(sim_id "$sl_y") 0 sym" \
+				>/sys/kernel/debug/vlc_sim/edges
+		done
+	done
+}
