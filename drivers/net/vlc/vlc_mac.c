@@ -141,7 +141,9 @@
 /* Resync loop (see vlc_mac_resync()): the rate is in 1/256 ns per frame */
 #define VLC_MAC_SYNC_FRAC	8
 #define VLC_MAC_SYNC_KP_SHIFT	2	/* phase: mean / 4 */
-#define VLC_MAC_SYNC_KI_SHIFT	3	/* rate: mean / 8 / 256 ns per frame */
+#define VLC_MAC_SYNC_KI_SHIFT	3	/* rate: mean / 8 / 256 ns per frame, */
+#define VLC_MAC_SYNC_KI_SETTLE	255	/* for this many windows after a lock, */
+#define VLC_MAC_SYNC_KI_TRACK	5	/* then mean / 32 / 256 ns per frame */
 #define VLC_MAC_SYNC_LEAK_EVERY	16	/* windows, a power of 2 */
 #define VLC_MAC_SYNC_LEAK_SHIFT	12	/* rate leaks 1/4096 of itself */
 #define VLC_MAC_SYNC_RATE_MAX	(2048 << VLC_MAC_SYNC_FRAC)	/* ns/frame */
@@ -1473,7 +1475,9 @@ static void vlc_mac_rx_symbol(struct vlc_mac *mac, int sym, unsigned int bits)
  * with n neighbours on one side the sum is n times the mean offset, and
  * the loop stays stable up to n = 7).
  *
- * Rate: the same mean adds mean / 2048 ns per frame to our rate, which
+ * Rate: the same mean adds mean / 2048 ns per frame to our rate for the
+ * first 255 windows after an acquisition (about 2 s), mean / 8192 after
+ * that; the rate
  * moves our grid while locked, our own transmissions included, in steps
  * of 1 us (under what the PHY sees, and a move every few frames rather
  * than every frame in a trace) or with the next correction. It learns
@@ -1484,7 +1488,12 @@ static void vlc_mac_rx_symbol(struct vlc_mac *mac, int sym, unsigned int bits)
  *
  * One node following a fixed one: poles at 0.79 and 0.96 per window, no
  * overshoot; the rate is learnt with a time constant of 27 windows (0.2 s
- * at the default timing). Acquisition (coarse) reports are applied at
+ * at the default timing). Then the gain drops by 4: with three or more
+ * nodes the reports under traffic are noisy (a sender's light and the
+ * idle nodes' change places in the sum), and the fast rate walks with
+ * them, the sender's grid with it while it sends blind: in a host model
+ * of five nodes, one saturating, half the goodput was lost to erasures.
+ * Acquisition (coarse) reports are applied at
  * once, by half, so that two acquiring nodes meet in the middle. Limits
  * and measurements: Documentation/networking/vlc.rst, "Resynchronisation".
  */
@@ -1513,12 +1522,14 @@ static void vlc_mac_resync(struct vlc_mac *mac, const struct vlc_phy_rx *rx,
 			   bool heard)
 {
 	s64 mean, move, mag;
+	unsigned int ki;
 
 	if (rx->acquiring) {
 		if (!heard || !rx->coarse)
 			return;
 		mac->sync_sum = 0;
 		mac->sync_n = 0;
+		mac->sync_settle = 0;
 		vlc_mac_phase(mac, rx->offset_ns / 2);
 		return;
 	}
@@ -1540,14 +1551,17 @@ static void vlc_mac_resync(struct vlc_mac *mac, const struct vlc_phy_rx *rx,
 	mean = vlc_mac_sshr(mac->sync_sum, VLC_MAC_SYNC_SHIFT);
 	mac->sync_sum = 0;
 	mac->sync_n = 0;
+	if (mac->sync_settle < VLC_MAC_SYNC_KI_SETTLE)
+		mac->sync_settle++;
 	if (!(++mac->sync_windows & (VLC_MAC_SYNC_LEAK_EVERY - 1)))
 		mac->sync_rate -= vlc_mac_sshr(mac->sync_rate,
 					       VLC_MAC_SYNC_LEAK_SHIFT);
 	mag = mean < 0 ? -mean : mean;
 	if (mag <= mac->p.sync_deadband_ns || mag < 2)
 		goto out;
-	mac->sync_rate = clamp_t(s64, mac->sync_rate +
-				 vlc_mac_sshr(mean, VLC_MAC_SYNC_KI_SHIFT),
+	ki = mac->sync_settle < VLC_MAC_SYNC_KI_SETTLE ?
+	     VLC_MAC_SYNC_KI_SHIFT : VLC_MAC_SYNC_KI_TRACK;
+	mac->sync_rate = clamp_t(s64, mac->sync_rate + vlc_mac_sshr(mean, ki),
 				 -VLC_MAC_SYNC_RATE_MAX, VLC_MAC_SYNC_RATE_MAX);
 	/* with a correction, whatever the rate gathered goes too */
 	if (!move) {

@@ -427,6 +427,7 @@ struct vlc_mac {
 	s64 sync_sum;		/* offsets of the window so far */
 	u8 sync_n;		/* frames in it */
 	u8 sync_windows;	/* windows completed, for the rate's leak */
+	u8 sync_settle;		/* windows since the last acquisition */
 	s32 sync_rate;		/* ns per frame moved while locked, Q8 */
 	s32 sync_frac;		/* of the rate, not moved yet, Q8 */
 
