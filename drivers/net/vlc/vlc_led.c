@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: GPL-2.0
+/* The illumination of every VLC net_device as an LED class device,
+ * /sys/class/leds/<ifname>::illumination. Its brightness is the PHY's
+ * brightness setting in per-mille, the one "vlcctl set brightness" and
+ * the device tree's "brightness" change: it goes through the same checked
+ * path (vlc_dev_set_phy_config()), and reading it returns the setting
+ * whichever interface made it. max_brightness is the most the slot
+ * timing and mode allow (vlc_phy_brightness_range()); the LED core clamps
+ * a larger write to it, and it follows timing and mode changes.
+ *
+ * Name: "devicename:color:function" (Documentation/leds/leds-class.rst).
+ * The devicename is the interface name, the kernel's unique name of a
+ * network device; the colour is left out, as the driver cannot know it;
+ * no LED_FUNCTION_* fits a light that is both a room's lamp and a
+ * transmitter (torch is a flash LED's mode, backlight a display's), so
+ * the function is "illumination". A renamed interface gets its LED
+ * registered again under the new name.
+ *
+ * Lifetime: a netdevice notifier registers the LED when a VLC device is
+ * registered and removes it when the device is unregistered. Both happen
+ * in work items of an ordered workqueue, outside RTNL, for the LED core
+ * must not be called with RTNL held: unregistering an LED deactivates its
+ * trigger, and the netdev trigger then takes RTNL. Each LED holds a
+ * reference on its net_device, so unregister_netdevice() waits for the LED
+ * to be gone before the device is freed. The LED has no parent device: it
+ * may outlive the net_device's sysfs directory by that wait.
+ *
+ * Context: brightness_set_blocking runs in process context (the LED
+ * core's work item) and takes RTNL, which serialises it with the netlink
+ * SET, then the executor's lock (a mutex for the thread and simulator
+ * executors): it may sleep, hence the blocking variant.
+ */
+
+#include <linux/leds.h>
+#include <linux/netdevice.h>
+#include <linux/rtnetlink.h>
+#include <linux/slab.h>
+#include <linux/workqueue.h>
+
+#include "vlc_dev.h"
+
+#define VLC_LED_FUNCTION	"illumination"
+
+/**
+ * struct vlc_led - the LED class device of one VLC net_device
+ * @cdev: the LED
+ * @ndev: its net_device, held by @tracker until the LED is gone
+ * @tracker: the reference on @ndev
+ * @add: registers @cdev
+ * @del: unregisters @cdev and frees this
+ * @registered: @cdev was registered (by @add)
+ * @name: @cdev's name
+ */
+struct vlc_led {
+	struct led_classdev cdev;
+	struct net_device *ndev;
+	netdevice_tracker tracker;
+	struct work_struct add;
+	struct work_struct del;
+	bool registered;
+	char name[IFNAMSIZ + sizeof("::" VLC_LED_FUNCTION)];
+};
+
+/* Ordered: a device's LED is removed before one of the same name is added. */
+static struct workqueue_struct *vlc_led_wq;
+
+static u32 vlc_led_max(struct vlc_dev *vd)
+{
+	struct vlc_phy_timing t;
+	enum vlc_phy_mode mode;
+	u32 b, min, max;
+
+	vlc_dev_get_phy_config(vd, &t, &mode, &b);
+	if (vlc_phy_brightness_range(&t, mode, &min, &max))
+		return 0;	/* not reached: the PHY holds checked timing */
+	return max;
+}
+
+/**
+ * vlc_led_update_max - the timing or mode changed: new max_brightness
+ * @vd: VLC device
+ *
+ * Context: RTNL held if the device is registered, as by every writer of
+ * the PHY's settings then. The LED core reads max_brightness unlocked.
+ */
+void vlc_led_update_max(struct vlc_dev *vd)
+{
+	if (!vd->led)
+		return;	/* not registered: probe, KUnit */
+	ASSERT_RTNL();
+	WRITE_ONCE(vd->led->cdev.max_brightness, vlc_led_max(vd));
+}
+
+static enum led_brightness vlc_led_get(struct led_classdev *cdev)
+{
+	struct vlc_led *led = container_of(cdev, struct vlc_led, cdev);
+	struct vlc_phy_timing t;
+	enum vlc_phy_mode mode;
+	u32 b;
+
+	vlc_dev_get_phy_config(netdev_priv(led->ndev), &t, &mode, &b);
+	return b;
+}
+
+static int vlc_led_set(struct led_classdev *cdev, enum led_brightness value)
+{
+	struct vlc_led *led = container_of(cdev, struct vlc_led, cdev);
+	struct vlc_dev *vd = netdev_priv(led->ndev);
+	struct vlc_phy_timing t;
+	enum vlc_phy_mode mode;
+	const char *why = NULL;
+	u32 old;
+	int err;
+
+	rtnl_lock();
+	if (vd->led != led) {
+		/* being unregistered: the PHY no longer matters */
+		err = -ENODEV;
+		goto out;
+	}
+	vlc_dev_get_phy_config(vd, &t, &mode, &old);
+	err = vlc_dev_set_phy_config(vd, &t, mode, value, &why);
+	if (err)
+		netdev_warn(led->ndev, "LED brightness %u refused: %s\n",
+			    value, why ? why : "?");
+out:
+	rtnl_unlock();
+	return err;
+}
+
+static void vlc_led_add(struct work_struct *work)
+{
+	struct vlc_led *led = container_of(work, struct vlc_led, add);
+	struct vlc_dev *vd = netdev_priv(led->ndev);
+	int err;
+
+	rtnl_lock();
+	if (vd->led != led) {
+		/* already unregistered: led->del follows */
+		rtnl_unlock();
+		return;
+	}
+	led->cdev.max_brightness = vlc_led_max(vd);
+	rtnl_unlock();
+
+	err = led_classdev_register(NULL, &led->cdev);
+	if (err)
+		netdev_warn(led->ndev, "LED %s not registered: %d\n",
+			    led->name, err);
+	else
+		led->registered = true;
+}
+
+static void vlc_led_del(struct work_struct *work)
+{
+	struct vlc_led *led = container_of(work, struct vlc_led, del);
+
+	if (led->registered)
+		led_classdev_unregister(&led->cdev);
+	netdev_put(led->ndev, &led->tracker);
+	kfree(led);
+}
+
+/* Context: RTNL held. */
+static void vlc_led_attach(struct net_device *ndev)
+{
+	struct vlc_dev *vd = netdev_priv(ndev);
+	struct vlc_led *led;
+
+	led = kzalloc(sizeof(*led), GFP_KERNEL);
+	if (!led)
+		return;	/* the device works without it */
+	led->ndev = ndev;
+	snprintf(led->name, sizeof(led->name), "%s::%s", netdev_name(ndev),
+		 VLC_LED_FUNCTION);
+	led->cdev.name = led->name;
+	led->cdev.brightness_get = vlc_led_get;
+	led->cdev.brightness_set_blocking = vlc_led_set;
+	/* Leave the light as it is when the LED goes: the device may stay
+	 * (rename, netns move); -ENODEV meanwhile is no error.
+	 */
+	led->cdev.flags = LED_RETAIN_AT_SHUTDOWN | LED_HW_PLUGGABLE;
+	INIT_WORK(&led->add, vlc_led_add);
+	INIT_WORK(&led->del, vlc_led_del);
+	netdev_hold(ndev, &led->tracker, GFP_KERNEL);
+	vd->led = led;
+	queue_work(vlc_led_wq, &led->add);
+}
+
+/* Context: RTNL held. */
+static void vlc_led_detach(struct net_device *ndev)
+{
+	struct vlc_dev *vd = netdev_priv(ndev);
+	struct vlc_led *led = vd->led;
+
+	/* NETDEV_UNREGISTER is sent again while the device's refs drain. */
+	if (!led)
+		return;
+	vd->led = NULL;
+	queue_work(vlc_led_wq, &led->del);
+}
+
+static int vlc_led_netdev_event(struct notifier_block *nb,
+				unsigned long event, void *ptr)
+{
+	struct net_device *ndev = netdev_notifier_info_to_dev(ptr);
+
+	if (!vlc_netdev_is_vlc(ndev))
+		return NOTIFY_DONE;
+
+	switch (event) {
+	case NETDEV_REGISTER:
+		vlc_led_attach(ndev);
+		break;
+	case NETDEV_UNREGISTER:
+		vlc_led_detach(ndev);
+		break;
+	case NETDEV_CHANGENAME:
+		vlc_led_detach(ndev);
+		vlc_led_attach(ndev);
+		break;
+	}
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block vlc_led_notifier = {
+	.notifier_call = vlc_led_netdev_event,
+};
+
+int __init vlc_led_init(void)
+{
+	int err;
+
+	vlc_led_wq = alloc_ordered_workqueue("vlc_led", 0);
+	if (!vlc_led_wq)
+		return -ENOMEM;
+	err = register_netdevice_notifier(&vlc_led_notifier);
+	if (err)
+		destroy_workqueue(vlc_led_wq);
+	return err;
+}
+
+void vlc_led_exit(void)
+{
+	/* The backends are gone, so are their devices; drain the LEDs. */
+	unregister_netdevice_notifier(&vlc_led_notifier);
+	destroy_workqueue(vlc_led_wq);
+}
