@@ -114,8 +114,11 @@ static int vlc_led_set(struct led_classdev *cdev, enum led_brightness value)
 
 	rtnl_lock();
 	if (vd->led != led) {
-		/* being unregistered: the PHY no longer matters */
-		err = -ENODEV;
+		/* Being unregistered: the device goes, or gets another LED
+		 * (rename, netns move) and keeps its light. Not an error:
+		 * removing a trigger sets LED_OFF before the LED core knows.
+		 */
+		err = 0;
 		goto out;
 	}
 	vlc_dev_get_phy_config(vd, &t, &mode, &old);
@@ -177,9 +180,9 @@ static void vlc_led_attach(struct net_device *ndev)
 	led->cdev.brightness_get = vlc_led_get;
 	led->cdev.brightness_set_blocking = vlc_led_set;
 	/* Leave the light as it is when the LED goes: the device may stay
-	 * (rename, netns move); -ENODEV meanwhile is no error.
+	 * (rename, netns move).
 	 */
-	led->cdev.flags = LED_RETAIN_AT_SHUTDOWN | LED_HW_PLUGGABLE;
+	led->cdev.flags = LED_RETAIN_AT_SHUTDOWN;
 	INIT_WORK(&led->add, vlc_led_add);
 	INIT_WORK(&led->del, vlc_led_del);
 	netdev_hold(ndev, &led->tracker, GFP_KERNEL);

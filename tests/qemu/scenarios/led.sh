@@ -1,0 +1,174 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# vlc-timeout: 300
+# The LED class device of each VLC device, /sys/class/leds/IF::illumination
+# (vlc_led.c): brightness written there is what vlcctl shows and the other
+# way round; max_brightness is the most the mode allows and follows it; the
+# LED core clamps larger writes to it; a write the PHY refuses changes
+# nothing; rename and netns moves re-register it under the interface's
+# name (a clash gets the LED core's "_1"); it goes with the device (ip link
+# del, with the netdev trigger attached: no RTNL deadlock) and with the
+# module, without a kernel report (the runner checks dmesg).
+. "$VLC_SRC/tests/qemu/lib.sh"
+
+vlcctl=$(vlcctl_bin)
+leds=/sys/class/leds
+
+# ctl NS ARGS...: vlcctl in netns NS ("-" for the initial one)
+ctl() {
+	ns=$1
+	shift
+	if [ "$ns" = - ]; then
+		"$vlcctl" "$@"
+	else
+		nsenter --net="/run/netns/$ns" "$vlcctl" "$@"
+	fi
+}
+
+# vlcctl_bright NS DEV: the brightness vlcctl shows for DEV
+vlcctl_bright() {
+	ctl "$1" show "$2" | tr -s '\n\t' '  ' |
+		sed -n 's/.* brightness \([0-9]*\) .*/\1/p'
+}
+
+# led_is LED VALUE: the LED's brightness reads VALUE
+led_is() {
+	v=$(cat "$leds/$1/brightness")
+	[ "$v" = "$2" ] || { echo "$1: brightness $v, not $2" >&2; return 1; }
+}
+
+# same NS DEV VALUE: LED of DEV and vlcctl both show VALUE
+same() {
+	led_is "$3::illumination" "$4" || return 1
+	v=$(vlcctl_bright "$1" "$2")
+	[ "$v" = "$4" ] || { echo "vlcctl: brightness $v, not $4" >&2; return 1; }
+}
+
+# gone_within SECONDS PATH: PATH disappears (LEDs go in a work item)
+gone_within() {
+	i=0
+	while [ -e "$2" ]; do
+		[ $i -lt $(($1 * 10)) ] || return 1
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
+
+# there_within SECONDS PATH
+there_within() {
+	i=0
+	while [ ! -e "$2" ]; do
+		[ $i -lt $(($1 * 10)) ] || return 1
+		sleep 0.1
+		i=$((i + 1))
+	done
+}
+
+sim_load
+ip link add vlc0 type vlc
+ip link add vlc1 type vlc
+l0=$leds/vlc0::illumination
+expect "LED vlc0::illumination registered" there_within 10 "$l0"
+expect "LED vlc1::illumination registered" there_within 10 \
+	"$leds/vlc1::illumination"
+expect "no parent device: under /sys/devices/virtual/leds" \
+	test -d /sys/devices/virtual/leds/vlc0::illumination
+expect "max_brightness 520, the 2-slot maximum" \
+	test "$(cat "$l0/max_brightness")" = 520
+expect "default brightness 200 on both sides" same - vlc0 vlc0 200
+
+echo 350 >"$l0/brightness"
+expect "LED write 350: vlcctl shows 350" same - vlc0 vlc0 350
+expect "vlc1 kept 200" same - vlc1 vlc1 200
+expect "vlcctl set brightness 123" ctl - set vlc0 brightness 123
+expect "vlcctl 123: the LED reads 123" same - vlc0 vlc0 123
+
+# Larger than max_brightness: the LED core clamps to it (no error).
+echo 5000 >"$l0/brightness"
+expect "LED write 5000 clamped to max_brightness 520" same - vlc0 vlc0 520
+if echo -1 >"$l0/brightness" 2>/dev/null; then
+	fail "LED write -1 accepted"
+fi
+echo "ok - LED write -1 refused (not a number for the LED core)"
+expect "still 520" same - vlc0 vlc0 520
+echo 0 >"$l0/brightness"
+expect "LED write 0 (off)" same - vlc0 vlc0 0
+
+# 4-PPM allows at most 240: max_brightness follows the mode.
+echo 300 >"$l0/brightness"
+if ctl - set vlc0 mode 4ppm 2>/dev/null; then
+	fail "4ppm accepted at brightness 300"
+fi
+expect "4ppm refused at 300: max_brightness still 520" \
+	test "$(cat "$l0/max_brightness")" = 520
+echo 200 >"$l0/brightness"
+expect "vlcctl set mode 4ppm at 200" ctl - set vlc0 mode 4ppm
+expect "4-PPM: max_brightness 240" test "$(cat "$l0/max_brightness")" = 240
+echo 1000 >"$l0/brightness"
+expect "LED write 1000 in 4-PPM clamped to 240" same - vlc0 vlc0 240
+expect "vlcctl set mode 2slot" ctl - set vlc0 mode 2slot
+expect "2-slot again: max_brightness 520" \
+	test "$(cat "$l0/max_brightness")" = 520
+expect "brightness kept across the mode switches" same - vlc0 vlc0 240
+
+# Above the maximum through vlcctl: refused, the LED keeps its value.
+if ctl - set vlc0 brightness 600 2>/dev/null; then
+	fail "vlcctl brightness 600 accepted"
+fi
+expect "refused vlcctl 600: LED still 240" same - vlc0 vlc0 240
+
+# Rename: the LED follows the interface's name, the setting stays.
+ip link set vlc1 name vlcx
+expect "rename: vlc1::illumination gone" gone_within 10 \
+	"$leds/vlc1::illumination"
+expect "rename: vlcx::illumination there" there_within 10 \
+	"$leds/vlcx::illumination"
+expect "rename: vlcx kept 200" same - vlcx vlcx 200
+
+# Netns move: unregistered and registered again, setting kept. A second
+# vlc0 (in netns b) clashes: the LED core names its LED with "_1".
+ip netns add a
+ip netns add b
+ip link set vlc0 netns a
+expect "moved to netns a: vlc0::illumination back" there_within 10 "$l0"
+expect "netns a: LED and vlcctl agree, 240 kept" same a vlc0 vlc0 240
+ip link add vlcb type vlc
+ip link set vlcb netns b name vlc0
+expect "clash: vlc0::illumination_1 for b's vlc0" there_within 10 \
+	"$leds/vlc0::illumination_1"
+echo 77 >"$leds/vlc0::illumination_1/brightness"
+expect "b's vlc0 has 77" test "$(vlcctl_bright b vlc0)" = 77
+expect "a's vlc0 kept 240" same a vlc0 vlc0 240
+
+# The netdev trigger on a's LED: removing the device deactivates the
+# trigger, which takes RTNL; the LED goes outside RTNL, so no deadlock.
+modprobe ledtrig-netdev || fail "no ledtrig-netdev"
+echo netdev >"$l0/trigger"
+echo vlcx >"$l0/device_name"
+echo 1 >"$l0/link"
+expect "netdev trigger active on vlc0::illumination" \
+	grep -q '\[netdev\]' "$l0/trigger"
+timeout 60 ip -n a link del vlc0 || fail "ip link del hung or failed"
+expect "ip link del: vlc0::illumination gone" gone_within 10 "$l0"
+expect "b's LED stays" test -e "$leds/vlc0::illumination_1"
+
+# Devices go with the module, and their LEDs with them.
+rmmod vlc_sim
+expect "rmmod vlc_sim: no ::illumination LED left" \
+	sh -c "! ls -d $leds/*::illumination* 2>/dev/null"
+rmmod vlc
+rmmod ledtrig_netdev
+expect "modules gone" test ! -e /sys/module/vlc -a ! -e /sys/module/vlc_sim
+if dmesg | grep -q "Setting an LED's brightness failed"; then
+	dmesg | grep "LED" >&2
+	fail "the LED core logged a failed brightness set"
+fi
+echo "ok - no failed LED brightness set logged"
+
+# A fresh start registers them again.
+sim_load
+ip link add vlc0 type vlc
+expect "reload: vlc0::illumination" there_within 10 "$l0"
+ip link del vlc0
+expect "ip link del: LED gone" gone_within 10 "$l0"
+vlc_unload
