@@ -14,13 +14,18 @@
  * no LED_FUNCTION_* fits a light that is both a room's lamp and a
  * transmitter (torch is a flash LED's mode, backlight a display's), so
  * the function is "illumination". A renamed interface gets its LED
- * registered again under the new name.
+ * registered again under the new name; one moved to another netns keeps
+ * it (LEDs have no netns), and two of the same name in two namespaces get
+ * the LED core's "_1" suffix on the second.
  *
  * Lifetime: a netdevice notifier registers the LED when a VLC device is
  * registered and removes it when the device is unregistered. Both happen
  * in work items of an ordered workqueue, outside RTNL, for the LED core
  * must not be called with RTNL held: unregistering an LED deactivates its
- * trigger, and the netdev trigger then takes RTNL. Each LED holds a
+ * trigger, and the netdev trigger then takes RTNL; registering takes
+ * leds_list_lock, under which loading a trigger module may activate the
+ * netdev trigger. So the LED appears and goes a moment after the
+ * interface (its uevent tells when). Each LED holds a
  * reference on its net_device, so unregister_netdevice() waits for the LED
  * to be gone before the device is freed. The LED has no parent device: it
  * may outlive the net_device's sysfs directory by that wait.
@@ -49,6 +54,7 @@
  * @add: registers @cdev
  * @del: unregisters @cdev and frees this
  * @registered: @cdev was registered (by @add)
+ * @ifname: @ndev's name when @name was made
  * @name: @cdev's name
  */
 struct vlc_led {
@@ -58,6 +64,7 @@ struct vlc_led {
 	struct work_struct add;
 	struct work_struct del;
 	bool registered;
+	char ifname[IFNAMSIZ];
 	char name[IFNAMSIZ + sizeof("::" VLC_LED_FUNCTION)];
 };
 
@@ -174,6 +181,7 @@ static void vlc_led_attach(struct net_device *ndev)
 	if (!led)
 		return;	/* the device works without it */
 	led->ndev = ndev;
+	strscpy(led->ifname, netdev_name(ndev), sizeof(led->ifname));
 	snprintf(led->name, sizeof(led->name), "%s::%s", netdev_name(ndev),
 		 VLC_LED_FUNCTION);
 	led->cdev.name = led->name;
@@ -207,16 +215,28 @@ static int vlc_led_netdev_event(struct notifier_block *nb,
 				unsigned long event, void *ptr)
 {
 	struct net_device *ndev = netdev_notifier_info_to_dev(ptr);
+	struct vlc_led *led;
 
 	if (!vlc_netdev_is_vlc(ndev))
 		return NOTIFY_DONE;
 
 	switch (event) {
 	case NETDEV_REGISTER:
+		/* After a netns move it is there already, but the move may
+		 * have renamed the device, without NETDEV_CHANGENAME.
+		 */
+		led = ((struct vlc_dev *)netdev_priv(ndev))->led;
+		if (led && !strcmp(led->ifname, netdev_name(ndev)))
+			break;
+		vlc_led_detach(ndev);
 		vlc_led_attach(ndev);
 		break;
 	case NETDEV_UNREGISTER:
-		vlc_led_detach(ndev);
+		/* A netns move keeps NETREG_REGISTERED: LEDs have no netns,
+		 * so the LED stays as it is.
+		 */
+		if (ndev->reg_state != NETREG_REGISTERED)
+			vlc_led_detach(ndev);
 		break;
 	case NETDEV_CHANGENAME:
 		vlc_led_detach(ndev);

@@ -4,9 +4,9 @@
 # The LED class device of each VLC device, /sys/class/leds/IF::illumination
 # (vlc_led.c): brightness written there is what vlcctl shows and the other
 # way round; max_brightness is the most the mode allows and follows it; the
-# LED core clamps larger writes to it; a write the PHY refuses changes
-# nothing; rename and netns moves re-register it under the interface's
-# name (a clash gets the LED core's "_1"); it goes with the device (ip link
+# LED core clamps larger writes to it; a value the PHY refuses changes
+# nothing; a rename re-registers it under the new name, a netns move
+# keeps it (a clash gets the LED core's "_1"); it goes with the device (ip link
 # del, with the netdev trigger attached: no RTNL deadlock) and with the
 # module, without a kernel report (the runner checks dmesg).
 . "$VLC_SRC/tests/qemu/lib.sh"
@@ -125,15 +125,21 @@ expect "rename: vlcx::illumination there" there_within 10 \
 	"$leds/vlcx::illumination"
 expect "rename: vlcx kept 200" same - vlcx vlcx 200
 
-# Netns move: unregistered and registered again, setting kept. A second
-# vlc0 (in netns b) clashes: the LED core names its LED with "_1".
+# Netns move: LEDs have no netns, the LED stays as it is (same sysfs
+# node). A move that renames re-registers it. A second vlc0 (netns b)
+# clashes: the LED core names its LED with "_1".
 ip netns add a
 ip netns add b
+ino=$(stat -c %i /sys/devices/virtual/leds/vlc0::illumination)
 ip link set vlc0 netns a
-expect "moved to netns a: vlc0::illumination back" there_within 10 "$l0"
+expect "moved to netns a: the same vlc0::illumination" test \
+	"$(stat -c %i /sys/devices/virtual/leds/vlc0::illumination)" = "$ino"
 expect "netns a: LED and vlcctl agree, 240 kept" same a vlc0 vlc0 240
 ip link add vlcb type vlc
+expect "vlcb::illumination" there_within 10 "$leds/vlcb::illumination"
 ip link set vlcb netns b name vlc0
+expect "moved and renamed: vlcb::illumination gone" gone_within 10 \
+	"$leds/vlcb::illumination"
 expect "clash: vlc0::illumination_1 for b's vlc0" there_within 10 \
 	"$leds/vlc0::illumination_1"
 echo 77 >"$leds/vlc0::illumination_1/brightness"
