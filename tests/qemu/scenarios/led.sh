@@ -3,7 +3,8 @@
 # vlc-timeout: 300
 # The LED class device of each VLC device, /sys/class/leds/IF::illumination
 # (vlc_led.c): brightness written there is what vlcctl shows and the other
-# way round; max_brightness is the most the mode allows and follows it; the
+# way round; a neighbour measures the light it sets (ambient + brightness,
+# within 3%); max_brightness is the most the mode allows and follows it; the
 # LED core clamps larger writes to it; a value the PHY refuses changes
 # nothing; a rename re-registers it under the new name, a netns move
 # keeps it (a clash gets the LED core's "_1"); it goes with the device (ip link
@@ -110,6 +111,45 @@ expect "vlcctl set mode 2slot" ctl - set vlc0 mode 2slot
 expect "2-slot again: max_brightness 520" \
 	test "$(cat "$l0/max_brightness")" = 520
 expect "brightness kept across the mode switches" same - vlc0 vlc0 240
+
+# The light a neighbour measures follows the LED's brightness. vlc1 is
+# the meter: with a 450 us frame it never locks to vlc0's 500 us, so its
+# measured windows slide over all of vlc0's frame, and the mean of every
+# level it measures (vlc_phy_frame) is the ambient light plus vlc0's mean
+# light: the brightness, a lit LED at gain 1000 being 1000 units.
+tr=/sys/kernel/tracing
+expect "meter: vlc1 frame-us 450" ctl - set vlc1 frame-us 450
+m=$(ctl - show vlc1 | tr -s '\n\t' '  ' | sed -n 's/.* short-addr \([0-9]*\) .*/\1/p')
+ip link set vlc0 up
+ip link set vlc1 up
+echo 8192 >$tr/buffer_size_kb
+echo "node == $m" >$tr/events/vlc/vlc_phy_frame/filter
+# measured MS: the meter's mean level over MS ms of virtual time
+measured() {
+	wait_vtime_ms 100
+	echo >$tr/trace
+	echo 1 >$tr/events/vlc/vlc_phy_frame/enable
+	wait_vtime_ms "$1"
+	echo 0 >$tr/events/vlc/vlc_phy_frame/enable
+	python3 -c '
+import re, sys
+v = [int(x, 0) for m in re.finditer(r"levels=\{([^}]*)\}", sys.stdin.read())
+     for x in m.group(1).split(",") if x]
+print(sum(v) // len(v) if v else -1)' <$tr/trace
+}
+for b in 100 450 250; do
+	echo $b >"$l0/brightness"
+	got=$(measured 2000)
+	want=$((2000 + b))
+	echo "brightness $b: the meter measures $got, ambient 2000 + $b = $want"
+	expect "measured light within 3% of the brightness' share" \
+		test $((got - want)) -le $((b * 3 / 100 + 10)) -a \
+		$((want - got)) -le $((b * 3 / 100 + 10))
+done
+ip link set vlc0 down
+ip link set vlc1 down
+ctl - set vlc1 frame-us 500 >/dev/null
+echo 240 >"$l0/brightness"
 
 # Above the maximum through vlcctl: refused, the LED keeps its value.
 if ctl - set vlc0 brightness 600 2>/dev/null; then
