@@ -25,10 +25,12 @@
  * trigger, and the netdev trigger then takes RTNL; registering takes
  * leds_list_lock, under which loading a trigger module may activate the
  * netdev trigger. So the LED appears and goes a moment after the
- * interface (its uevent tells when). Each LED holds a
- * reference on its net_device, so unregister_netdevice() waits for the LED
- * to be gone before the device is freed. The LED has no parent device: it
- * may outlive the net_device's sysfs directory by that wait.
+ * interface (its uevent tells when). The LED holds no reference on the
+ * net_device: netns deletion and rtnl_link_unregister() wait for the
+ * device to be freed under pernet_ops_rwsem, which the netdev trigger's
+ * deactivation takes too. Instead the LED forgets the device, under RTNL
+ * and its own lock, when the device is unregistered; it may outlive the
+ * device for a moment, doing nothing, so it has no parent device.
  *
  * Context: brightness_set_blocking runs in process context (the LED
  * core's work item) and takes RTNL, which serialises it with the netlink
@@ -49,18 +51,19 @@
 /**
  * struct vlc_led - the LED class device of one VLC net_device
  * @cdev: the LED
- * @ndev: its net_device, held by @tracker until the LED is gone
- * @tracker: the reference on @ndev
+ * @lock: held to use @vd without RTNL
+ * @vd: the device; NULL once it is unregistered. Written under RTNL and
+ *	@lock, read under either.
  * @add: registers @cdev
  * @del: unregisters @cdev and frees this
  * @registered: @cdev was registered (by @add)
- * @ifname: @ndev's name when @name was made
+ * @ifname: the interface name @name was made from
  * @name: @cdev's name
  */
 struct vlc_led {
 	struct led_classdev cdev;
-	struct net_device *ndev;
-	netdevice_tracker tracker;
+	struct mutex lock;	/* protects @vd against unregistration */
+	struct vlc_dev *vd;
 	struct work_struct add;
 	struct work_struct del;
 	bool registered;
@@ -103,16 +106,19 @@ static enum led_brightness vlc_led_get(struct led_classdev *cdev)
 	struct vlc_led *led = container_of(cdev, struct vlc_led, cdev);
 	struct vlc_phy_timing t;
 	enum vlc_phy_mode mode;
-	u32 b;
+	u32 b = cdev->brightness;	/* the last one, once the device went */
 
-	vlc_dev_get_phy_config(netdev_priv(led->ndev), &t, &mode, &b);
+	mutex_lock(&led->lock);
+	if (led->vd)
+		vlc_dev_get_phy_config(led->vd, &t, &mode, &b);
+	mutex_unlock(&led->lock);
 	return b;
 }
 
 static int vlc_led_set(struct led_classdev *cdev, enum led_brightness value)
 {
 	struct vlc_led *led = container_of(cdev, struct vlc_led, cdev);
-	struct vlc_dev *vd = netdev_priv(led->ndev);
+	struct vlc_dev *vd;
 	struct vlc_phy_timing t;
 	enum vlc_phy_mode mode;
 	const char *why = NULL;
@@ -120,7 +126,8 @@ static int vlc_led_set(struct led_classdev *cdev, enum led_brightness value)
 	int err;
 
 	rtnl_lock();
-	if (vd->led != led) {
+	vd = led->vd;
+	if (!vd) {
 		/* Being unregistered: the device goes, or gets another LED
 		 * (rename, netns move) and keeps its light. Not an error:
 		 * removing a trigger sets LED_OFF before the LED core knows.
@@ -131,7 +138,7 @@ static int vlc_led_set(struct led_classdev *cdev, enum led_brightness value)
 	vlc_dev_get_phy_config(vd, &t, &mode, &old);
 	err = vlc_dev_set_phy_config(vd, &t, mode, value, &why);
 	if (err)
-		netdev_warn(led->ndev, "LED brightness %u refused: %s\n",
+		netdev_warn(vd->ndev, "LED brightness %u refused: %s\n",
 			    value, why ? why : "?");
 out:
 	rtnl_unlock();
@@ -141,22 +148,20 @@ out:
 static void vlc_led_add(struct work_struct *work)
 {
 	struct vlc_led *led = container_of(work, struct vlc_led, add);
-	struct vlc_dev *vd = netdev_priv(led->ndev);
 	int err;
 
 	rtnl_lock();
-	if (vd->led != led) {
+	if (!led->vd) {
 		/* already unregistered: led->del follows */
 		rtnl_unlock();
 		return;
 	}
-	led->cdev.max_brightness = vlc_led_max(vd);
+	led->cdev.max_brightness = vlc_led_max(led->vd);
 	rtnl_unlock();
 
 	err = led_classdev_register(NULL, &led->cdev);
 	if (err)
-		netdev_warn(led->ndev, "LED %s not registered: %d\n",
-			    led->name, err);
+		pr_warn("vlc: LED %s not registered: %d\n", led->name, err);
 	else
 		led->registered = true;
 }
@@ -167,7 +172,7 @@ static void vlc_led_del(struct work_struct *work)
 
 	if (led->registered)
 		led_classdev_unregister(&led->cdev);
-	netdev_put(led->ndev, &led->tracker);
+	mutex_destroy(&led->lock);
 	kfree(led);
 }
 
@@ -180,7 +185,8 @@ static void vlc_led_attach(struct net_device *ndev)
 	led = kzalloc(sizeof(*led), GFP_KERNEL);
 	if (!led)
 		return;	/* the device works without it */
-	led->ndev = ndev;
+	mutex_init(&led->lock);
+	led->vd = vd;
 	strscpy(led->ifname, netdev_name(ndev), sizeof(led->ifname));
 	snprintf(led->name, sizeof(led->name), "%s::%s", netdev_name(ndev),
 		 VLC_LED_FUNCTION);
@@ -193,7 +199,6 @@ static void vlc_led_attach(struct net_device *ndev)
 	led->cdev.flags = LED_RETAIN_AT_SHUTDOWN;
 	INIT_WORK(&led->add, vlc_led_add);
 	INIT_WORK(&led->del, vlc_led_del);
-	netdev_hold(ndev, &led->tracker, GFP_KERNEL);
 	vd->led = led;
 	queue_work(vlc_led_wq, &led->add);
 }
@@ -208,6 +213,10 @@ static void vlc_led_detach(struct net_device *ndev)
 	if (!led)
 		return;
 	vd->led = NULL;
+	/* No callback uses the device after this: it may be freed. */
+	mutex_lock(&led->lock);
+	led->vd = NULL;
+	mutex_unlock(&led->lock);
 	queue_work(vlc_led_wq, &led->del);
 }
 

@@ -198,6 +198,21 @@ timeout 60 ip -n a link del vlc0 || fail "ip link del hung or failed"
 expect "ip link del: vlc0::illumination gone" gone_within 10 "$l0"
 expect "b's LED stays" test -e "$leds/vlc0::illumination_1"
 
+# The same with netns deletion and module unload, which hold
+# pernet_ops_rwsem while they wait for the devices to be freed, and the
+# netdev trigger's deactivation takes it too: the LEDs must not hold
+# the devices.
+l1=$leds/vlc0::illumination_1
+echo netdev >"$l1/trigger"
+echo vlcx >"$l1/device_name"
+ip netns del b
+expect "netns b deleted: vlc0::illumination_1 gone" gone_within 30 "$l1"
+lx=$leds/vlcx::illumination
+echo netdev >"$lx/trigger"
+echo vlcx >"$lx/device_name"
+expect "netdev trigger active on vlcx::illumination" \
+	grep -q '\[netdev\]' "$lx/trigger"
+
 # Devices go with the module, and their LEDs with them.
 rmmod vlc_sim
 expect "rmmod vlc_sim: no ::illumination LED left" \
