@@ -9,8 +9,9 @@
  * a larger write to it, and it follows timing and mode changes.
  *
  * Name: "devicename:color:function" (Documentation/leds/leds-class.rst).
- * The devicename is the interface name, the kernel's unique name of a
- * network device; the colour is left out, as the driver cannot know it;
+ * The devicename is the interface name, the kernel's name of a network
+ * device (phyN is a wiphy's); the colour is left out, the driver cannot
+ * know it;
  * no LED_FUNCTION_* fits a light that is both a room's lamp and a
  * transmitter (torch is a flash LED's mode, backlight a display's), so
  * the function is "illumination". A renamed interface gets its LED
