@@ -61,5 +61,6 @@ for arch in x86_64 arm64 arm; do
 	fi
 done
 
+if "$top/scripts/modinfo-check.sh" "$build"/lint-x86_64/drivers/net/vlc/vlc.ko "$build"/lint-x86_64/drivers/net/vlc/vlc_sim.ko; then ok; else ko "modinfo-check: a parameter without description"; fi
 echo "lint: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -2,22 +2,33 @@
 /* vlc.ko: the VLC core (netdev glue, MAC, PHY and executors). Pin backends
  * (vlc_gpio.ko, vlc_sim.ko) create devices with vlc_netdev_setup() and
  * vlc_dev_attach(); user space tunes them through the "vlc" generic
- * netlink family (vlc_nl.c).
+ * netlink family (vlc_nl.c) and their brightness through an LED class
+ * device each (vlc_led.c).
  */
 
 #include <linux/genetlink.h>
 #include <linux/module.h>
 
+#include "vlc_dev.h"
 #include "vlc_nl.h"
 
 static int __init vlc_core_init(void)
 {
-	return vlc_nl_init();
+	int err;
+
+	err = vlc_led_init();
+	if (err)
+		return err;
+	err = vlc_nl_init();
+	if (err)
+		vlc_led_exit();
+	return err;
 }
 
 static void __exit vlc_core_exit(void)
 {
 	vlc_nl_exit();
+	vlc_led_exit();
 }
 
 module_init(vlc_core_init);

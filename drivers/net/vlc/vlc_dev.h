@@ -23,6 +23,8 @@
 
 #define VLC_DRV_NAME	"vlc"
 
+struct vlc_led;
+
 #define VLC_TXQ_LEN	16	/* skbs between the stack and the MAC */
 #define VLC_RXQ_LEN	8	/* frames between the MAC and NAPI */
 #define VLC_RX_BUF	VLC_MAC_FRAME_MAX
@@ -78,6 +80,7 @@ enum {
  * @nstats: counters written in NAPI context
  * @tx_dropped: packets dropped before reaching the MAC
  * @bus_info: what ethtool -i prints as bus-info (backend name)
+ * @led: the LED class device (vlc_led.c), or NULL; RTNL protects it
  * @random: the MAC's random numbers (backoff), executor context; NULL
  *	for get_random_u32(). The simulator seeds its own, to replay runs.
  */
@@ -104,6 +107,7 @@ struct vlc_dev {
 	struct vlc_napi_stats nstats;
 	atomic64_t tx_dropped;
 	const char *bus_info;
+	struct vlc_led *led;
 	u32 (*random)(struct vlc_dev *vd);
 };
 
@@ -122,5 +126,18 @@ int vlc_dev_set_phy_config(struct vlc_dev *vd, const struct vlc_phy_timing *t,
 void vlc_dev_get_mac_params(struct vlc_dev *vd, struct vlc_mac_params *p);
 int vlc_dev_set_mac_params(struct vlc_dev *vd, const struct vlc_mac_params *p,
 			   const char **why);
+
+/* vlc_led.c: where the LED core is (Kconfig: VLC depends on it or on
+ * its absence, so it is never a module for a built-in vlc).
+ */
+#if IS_ENABLED(CONFIG_LEDS_CLASS)
+int vlc_led_init(void);
+void vlc_led_exit(void);
+void vlc_led_update_max(struct vlc_dev *vd);
+#else
+static inline int vlc_led_init(void) { return 0; }
+static inline void vlc_led_exit(void) { }
+static inline void vlc_led_update_max(struct vlc_dev *vd) { }
+#endif
 
 #endif /* _VLC_DEV_H */

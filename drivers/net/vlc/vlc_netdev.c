@@ -715,7 +715,9 @@ EXPORT_SYMBOL_GPL(vlc_dev_get_phy_config);
  * @brightness: per-mille
  * @why: set to a message naming the bad value
  *
- * Context: process context. Return: 0, or -EINVAL with nothing changed.
+ * Context: process context; RTNL held once the device is registered
+ * (max_brightness of its LED follows). Return: 0, or -EINVAL with nothing
+ * changed.
  */
 int vlc_dev_set_phy_config(struct vlc_dev *vd, const struct vlc_phy_timing *t,
 			   enum vlc_phy_mode mode, u32 brightness,
@@ -734,6 +736,8 @@ int vlc_dev_set_phy_config(struct vlc_dev *vd, const struct vlc_phy_timing *t,
 		vlc_mac_set_params(&vd->mac, &p, NULL);
 	}
 	vlc_exec_unlock(&vd->exec, flags);
+	if (!ret)
+		vlc_led_update_max(vd);
 	return ret;
 }
 EXPORT_SYMBOL_GPL(vlc_dev_set_phy_config);
