@@ -384,6 +384,8 @@ for d in 26 0; do
 done
 # the runs over 64 frames, by where node 1 started in node 0's frame
 lock_near=$(awk '$3 > 64 && ($2 < 10000 || $2 > 490000)' "$out/lock-26.txt" | wc -l)
+lock_far=$(awk '$3 > 64 && $2 >= 10000 && $2 <= 490000 { print int($2 / 1000) }' \
+	"$out/lock-26.txt" | sort -n | sed -n '1p;$p' | tr '\n' ' ')
 skew_frames=1200000
 sk=$out/skew.txt
 : >"$sk"
@@ -438,9 +440,9 @@ Of the $lock_over_26 deferred runs over 64 frames, $lock_near started within 10 
 node 0's grid: the two are aligned from the start, each one's light
 hidden in the other's on-time, and neither PHY sees anything to lock on
 until a beacon lights a data slot (the MAC's beacon_interval, 1000
-frames). The others started about half a frame off (250 to 330 us),
-where the search does not find the neighbour from its illumination
-alone either. $lock_never_26 run(s) did not lock within $lock_max frames.
+frames). The others started between $(echo $lock_far | sed 's/ / and /') us into node 0's
+frame, about half a frame off, where the search does not find the
+neighbour from its illumination alone either (vlc_phy.c's acquisition). $lock_never_26 run(s) did not lock within $lock_max frames.
 
 **Clock skew.** Node 1's clock is PPM fast (every slot of it that much
 shorter in true time; negative: slow); both MACs correct. Once both PHYs
