@@ -29,8 +29,9 @@
  * JITTER: "none", "const:NS" (every callback of node 0 late by NS, node
  * 1 on time and not correcting: a steady offset the guards must absorb),
  * "unif:NS" (every callback of both nodes late by a uniform draw in
- * [0, NS]) or "model:B:P:T" (uniform in [0, B] ns, except with
- * probability P per million callbacks uniform in [B, T] ns).
+ * [0, NS]) or "model:M:P:T" (every callback of both nodes: exponential
+ * with mean M ns, except with probability P per million callbacks uniform
+ * in [0, T] ns).
  *
  * "Lock": both PHYs fine-locked (deciding symbols) with their grids
  * within 5 us (guard / 4) of each other, and staying so for 32 frames.
@@ -38,6 +39,7 @@
  * VLC_PHY_SYNC_NONE; a carrier loss is a frame without it once locked.
  */
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,8 +106,10 @@ static u64 jit_draw(int idx)
 		return below(&jrng, jit.a + 1);
 	case JIT_MODEL:
 		if (jit.p && below(&jrng, 1000000) < jit.p)
-			return jit.a + below(&jrng, jit.t - jit.a + 1);
-		return below(&jrng, jit.a + 1);
+			return below(&jrng, jit.t + 1);
+		/* exponential, mean a: 53 random bits, never log(0) */
+		return (u64)(-(double)jit.a *
+			     log(((splitmix(&jrng) >> 11) + 1) * 0x1p-53));
 	default:
 		return 0;
 	}
@@ -124,8 +128,7 @@ static int jit_parse(const char *s)
 		jit.kind = JIT_UNIF;
 		return 0;
 	}
-	if (sscanf(s, "model:%u:%u:%u", &jit.a, &jit.p, &jit.t) == 3 &&
-	    jit.t >= jit.a) {
+	if (sscanf(s, "model:%u:%u:%u", &jit.a, &jit.p, &jit.t) == 3) {
 		jit.kind = JIT_MODEL;
 		return 0;
 	}
@@ -511,11 +514,6 @@ static int ber(int argc, char **argv)
 	       sc.erased, sc.missed,
 	       (unsigned long long)(ch.node[0].phy.stats.late +
 				    ch.node[1].phy.stats.late));
-	if (getenv("LB_DEBUG"))
-		fprintf(stderr, "offset %d locked %d lost %llu coarse %llu\n",
-			vlc_chan_offset(&ch, 0, 1), ch.node[1].phy.locked,
-			(unsigned long long)ch.node[1].phy.stats.acq_lost,
-			(unsigned long long)ch.node[1].phy.stats.acq_coarse);
 	return 0;
 }
 
@@ -531,6 +529,6 @@ int main(int argc, char **argv)
 		"usage: link_bench lock SEED0 RUNS MAXFRAMES DEFER\n"
 		"       link_bench skew PPM SEED FRAMES\n"
 		"       link_bench ber 2slot|4ppm FRAME_NS JITTER FRAMES SEED\n"
-		"JITTER: none | const:NS | unif:NS | model:B:P:T\n");
+		"JITTER: none | const:NS | unif:NS | model:M:P:T\n");
 	return 2;
 }
