@@ -22,20 +22,22 @@ want() {
 make -s -C "$top/tools/bench"
 pb=$out/phy_bench
 
-if want phy; then
-echo "bench: PHY cost (callgrind)"
-# Instructions counted inside vlc_phy_tick() (or the deferred search),
-# from the point the warm-up ends (the program zeroes callgrind's
-# counters there); minus those of the channel model's pins and of the
-# emulated MAC, which a tick calls but which are not the PHY core.
 cg_total() {
 	f=$out/cg-$1
 	rm -f "$f" "$f".*
 	shift
 	valgrind --tool=callgrind --callgrind-out-file="$f" "$@" \
 		>"$f.txt" 2>"$f.log"
-	sed -n 's/^totals: //p' "$f".* | tail -1
+	# a dump (CALLGRIND_DUMP_STATS) goes to $f.1: the last totals
+	sed -n 's/^totals: //p' "$f" "$f".* | tail -1
 }
+
+if want phy; then
+echo "bench: PHY cost (callgrind)"
+# Instructions counted inside vlc_phy_tick() (or the deferred search),
+# from the point the warm-up ends (the program zeroes callgrind's
+# counters there); minus those of the channel model's pins and of the
+# emulated MAC, which a tick calls but which are not the PHY core.
 pins="--toggle-collect=vlc_chan_rx_begin --toggle-collect=vlc_chan_rx_end
       --toggle-collect=vlc_chan_emit --toggle-collect=vlc_chan_tx_symbol
       --toggle-collect=vlc_chan_rx_frame"
@@ -433,8 +435,8 @@ Cold start to lock, $lock_runs seeds, idle nodes:
 ======================================  ======  ====  ====  ==========  =====
 search                                  median  p95   max   runs > 64   goal
 ======================================  ======  ====  ====  ==========  =====
-deferred (the kernel's executors)       $lock_med_26      $lock_p95_26    $lock_max_26    $lock_over_26          <= 64
-in the tick (vlc_sim)                   $lock_med_0      $lock_p95_0    $lock_max_0    $lock_over_0
+$(printf '%-38s  %-6s  %-4s  %-4s  %-10s  %s\n' "deferred (the kernel's executors)" $lock_med_26 $lock_p95_26 $lock_max_26 $lock_over_26 "<= 64")
+$(printf '%-38s  %-6s  %-4s  %-4s  %s\n' "in the tick (vlc_sim)" $lock_med_0 $lock_p95_0 $lock_max_0 $lock_over_0)
 ======================================  ======  ====  ====  ==========  =====
 
 Of the $lock_over_26 deferred runs over 64 frames, $lock_near started within 10 us of
@@ -570,9 +572,9 @@ from 0 up to it):
 =========================================================  ======  =========
 lateness                                                   us      / guard
 =========================================================  ======  =========
-constant, the sender's callbacks only (receiver on time,   $const_ok      $(frac $const_ok)
+$(printf '%-57s  %-6s  %s' "constant, the sender's callbacks only (receiver on time," $const_ok "$(frac $const_ok)")
 not correcting: a steady offset)
-uniform in [0, peak], every callback of both nodes         $unif_ok      $(frac $unif_ok)
+$(printf '%-57s  %-6s  %s' "uniform in [0, peak], every callback of both nodes" $unif_ok "$(frac $unif_ok)")
 =========================================================  ======  =========
 
 No wrong decision at all up to $const_wok us (constant) and $unif_wok us (uniform):
@@ -641,6 +643,61 @@ Without the tail (model:$jm:0:0)::
 
   mode   frame us  wrong/sym  lost/sym   ceiling b/s  goodput b/s
 $(speed_table model:$jm:0:0 | sed 's/^/  /')
+RST
+fi
+
+# MAC cost: callgrind on the host build of the MAC core, one node
+# receiving 1514-byte frames from another (tools/bench/mac_bench.c cost).
+if want maccost; then
+echo "bench: MAC cost (callgrind)"
+mcf=200000
+for bits in 1 2; do
+	rx=$(cg_total "mac-rx-$bits" --toggle-collect='rx_measured*' \
+		"$mb" cost 1514 $mcf 1 $bits)
+	tx=$(cg_total "mac-tx-$bits" --toggle-collect='tx_measured*' \
+		"$mb" cost 1514 $mcf 1 $bits)
+	# the harness inside them: delivery, and the sender's callbacks
+	hr=$(cg_total "mac-rxh-$bits" --toggle-collect=bench_deliver \
+		"$mb" cost 1514 $mcf 1 $bits)
+	ht=$(cg_total "mac-txh-$bits" --toggle-collect=bench_random \
+		--toggle-collect=bench_tx_done "$mb" cost 1514 $mcf 1 $bits)
+	set -- $(cat "$out/cg-mac-rx-$bits.txt")
+	eval "mrx_byte_$bits=$(((rx - hr) / $1))"
+	eval "mrx_frame_$bits=$(((rx - hr) / $2))"
+	eval "mtx_byte_$bits=$(((tx - ht) / $1))"
+	eval "mtx_frame_$bits=$(((tx - ht) / $2))"
+	eval "mbytes_$bits=$1"
+done
+cat >>"$rst" <<RST
+
+MAC cost
+========
+
+::
+
+  build/bench/mac_bench cost 1514 $mcf 1 BITS   # under valgrind --tool=callgrind,
+                                              # see tools/bench/run.sh
+
+Instructions of the MAC core (the host build of vlc_mac.c, the source
+the kernel compiles) over $mcf frames of a saturated link: node 1 sends
+1514-byte frames to node 0 (RTS/CTS, fragments, ACKs; the symbol
+channel of mac_bench, no errors). Receive: every vlc_mac_rx_frame() of
+node 0; send: every vlc_mac_tx_symbol() of node 1; the harness's
+callbacks inside them (delivery, random numbers, completion) are
+subtracted. Per byte: per Ethernet byte delivered to node 0's stack.
+
+=========  ====================  ===================  ===================  ===================
+mode       receive, per byte     receive, per frame   send, per byte       send, per frame
+=========  ====================  ===================  ===================  ===================
+$(printf '%-9s  %-20s  %-19s  %-19s  %s\n' 2-slot $mrx_byte_1 $mrx_frame_1 $mtx_byte_1 $mtx_frame_1)
+$(printf '%-9s  %-20s  %-19s  %-19s  %s\n' 4-PPM $mrx_byte_2 $mrx_frame_2 $mtx_byte_2 $mtx_frame_2)
+=========  ====================  ===================  ===================  ===================
+
+A frame carries one symbol, so the cost per byte is the cost per frame
+times the frames a byte takes (8 / bits, plus its share of preamble,
+header, ACK and gaps); it is spread over the frames, a few hundred
+instructions at most each, not spent at once. $mbytes_1 bytes (2-slot) and
+$mbytes_2 bytes (4-PPM) were delivered.
 RST
 fi
 
