@@ -109,7 +109,8 @@ static u64 jit_draw(int idx)
 			return below(&jrng, jit.t + 1);
 		/* exponential, mean a: 53 random bits, never log(0) */
 		return (u64)(-(double)jit.a *
-			     log(((splitmix(&jrng) >> 11) + 1) * 0x1p-53));
+			     log(((splitmix(&jrng) >> 11) + 1) /
+				 9007199254740992.0));
 	default:
 		return 0;
 	}

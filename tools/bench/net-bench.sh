@@ -253,9 +253,11 @@ cpu_window() {	# TAG: print busy and sim shares of one core, per mille
 }
 echo "BENCH cpu_ncpu $(nproc)"
 cpu_window idle
+ip netns exec b python3 /tmp/nb.py recv 5009 1000 30 3<"${vt%/*}" >/dev/null &
+rpid=$!
 ip netns exec a python3 /tmp/nb.py send 10.0.0.2 5009 200 1472 &
 spid=$!
 sleep 2
 cpu_window udp
-kill $spid 2>/dev/null || true
-wait $spid 2>/dev/null || true
+kill $spid $rpid 2>/dev/null || true
+wait $spid $rpid 2>/dev/null || true

@@ -555,7 +555,7 @@ done
 # largest lateness (us) up to which every step lost no symbol / decided
 # none wrongly
 clean() {
-	awk -v c="$2" 'BEGIN { ok = -1 } !stop && $c == 0 { ok = $1; next }
+	awk -v c="$2" 'BEGIN { ok = -1 } !stop && $3 > 0 && $c == 0 { ok = $1; next }
 		{ stop = 1 } END { print ok }' "$1"
 }
 closs() {
@@ -581,7 +581,7 @@ for m in 2slot 4ppm; do
 	# UDP payload bits per frame at MTU 1500 on a clean link
 	set -- $("$mb" contend 2 all 200 1514 2000000 1 $bits)
 	ceil=$(awk "BEGIN { print $2 * 1472 / 1500 }")
-	for f in 500 400 300 250 200 150 100; do
+	for f in 1000 700 500 400 300 250 200 150 100; do
 		for j in $jmodel model:$jm:0:0; do
 			set -- $("$lb" ber $m $((f * 1000)) $j $sf 1)
 			echo "$m $f $j $ceil $bits $*" >>"$out/speed.txt"
@@ -598,7 +598,8 @@ speed_table() {
 }
 best() {	# shortest frame (us) of mode $1, model $2, loss rate < 1e-5
 	awk -v m="$1" -v j="$2" '$1 == m && $3 == j &&
-		($8 + $9 + $10) / $7 < 1e-5 { f = $2 } END { print f ? f : "none" }' \
+		($8 + $9 + $10) / $7 < 1e-5 { f = $2 }
+		END { print f ? f " us" : "none" }' \
 		"$out/speed.txt"
 }
 bestg() {	# frame (us) and goodput (bit/s) of mode $1 at the best goodput
@@ -655,7 +656,7 @@ $(sed 's/^/  /' "$out/late-unif.txt")
 **Jitter model.** A loaded Raspberry Pi running the hrtimer executor is
 modelled (an assumption, and a parameter: model:M:P:T) as per-callback
 lateness exponential with mean $((jm / 1000)) us (median 1.4 us, 99.99% under
-18 us), and with probability $jp per million a draw uniform in
+18.4 us), and with probability $jp per million a draw uniform in
 [0, $((jt / 1000))] us (the tail under load). The shape follows published
 cyclictest runs on Raspberry Pi boards (for example
 https://metebalci.com/blog/latency-of-raspberry-pi-3-on-standard-and-real-time-linux-4.9-kernel/
@@ -693,8 +694,8 @@ UDP ceiling at MTU 1500 on a clean link (mac_bench, 1472/1500 of its IP
 payload) times the rate, times the chance that a fragment exchange
 (about 1875 / bits symbols) loses no symbol; retransmissions' backoff is
 left out. Shortest frame with fewer than 1e-5 symbols lost: 2-slot
-$(best 2slot $jmodel) us, 4-PPM $(best 4ppm $jmodel) us under the model; without its tail
-2-slot $(best 2slot model:$jm:0:0) us, 4-PPM $(best 4ppm model:$jm:0:0) us. Best estimated goodput under the
+$(best 2slot $jmodel), 4-PPM $(best 4ppm $jmodel) under the model; without its tail
+2-slot $(best 2slot model:$jm:0:0), 4-PPM $(best 4ppm model:$jm:0:0). Best estimated goodput under the
 model: 2-slot $(bestg 2slot | awk '{ printf "%d us frames, %d bit/s", $1, $2 }'), 4-PPM
 $(bestg 4ppm | awk '{ printf "%d us frames, %d bit/s", $1, $2 }').
 
