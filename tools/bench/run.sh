@@ -871,4 +871,4 @@ IEEE 802.15.7 PHY I
 RST
 fi
 
-echo "bench: wrote $doc/vlc-benchmarks.rst"
+echo "bench: wrote $rst"
