@@ -2,7 +2,8 @@
 /* Host benchmark of the VLC MAC core under contention, in virtual time
  * (PHY frames), seeded and deterministic:
  *
- *   mac_bench contend NODES TOPO RTS SIZE FRAMES SEED
+ *   mac_bench contend NODES TOPO RTS SIZE FRAMES SEED [BITS]
+ *   mac_bench cost SIZE FRAMES SEED [BITS]
  *
  * Node 0 receives; nodes 1..NODES-1 always have a SIZE-byte Ethernet
  * frame (IPv4, unicast) queued for it. TOPO "all": everybody sees
@@ -18,7 +19,15 @@
  * G: IP payload bits delivered per frame (the raw rate is one bit per
  * frame in 2-slot mode, so G is the ratio to it); S: the smallest
  * sender's share of the delivered packets; C, R, T: sums over senders of
- * mac_collisions, mac_tx_retries, mac_cts_timeouts.
+ * mac_collisions, mac_tx_retries, mac_cts_timeouts. BITS: bits per
+ * symbol, 1 (2-slot, the default) or 2 (4-PPM); G is then per frame, not
+ * per symbol.
+ *
+ * cost: node 1 sends SIZE-byte frames to node 0 for FRAMES frames, as
+ * "contend 2 all 200"; node 0's vlc_mac_rx_frame() calls go through
+ * rx_measured() and node 1's vlc_mac_tx_symbol() through tx_measured(),
+ * for callgrind's --toggle-collect. Prints "delivered_bytes frames
+ * delivered": Ethernet bytes delivered to node 0's stack.
  */
 
 #include <stdio.h>
@@ -85,17 +94,43 @@ static void bench_frame(unsigned int from, unsigned int size)
 	frame_buf[13] = 0x00;
 }
 
+/* Functions of their own, called: not inlined, nor tail-called (the
+ * compiler may still clone them: callgrind is given "rx_measured*");
+ * noinline comes from the Makefile, as the kernel's headers define it.
+ */
+
+static inline void barrier(void)
+{
+	__asm__ __volatile__("" : : : "memory");
+}
+
+/* The calls callgrind counts in "cost" (node 0 receives, 1 sends). */
+static unsigned int measured;
+
+static noinline void rx_measured(struct vlc_mac *mac,
+				 const struct vlc_phy_rx *rx)
+{
+	vlc_mac_rx_frame(mac, rx);
+	barrier();	/* no tail call: callgrind must see this frame */
+}
+
+static noinline int tx_measured(struct vlc_mac *mac)
+{
+	return vlc_mac_tx_symbol(mac);
+}
+
 static int contend(int argc, char **argv)
 {
-	unsigned int nodes, rts, size, frames, i, j, k, f, nsend;
+	unsigned int nodes, rts, size, frames, i, j, k, f, nsend, bits;
 	unsigned int total = 0, min_share = ~0U;
 	u64 coll = 0, retries = 0, cto = 0;
 	struct vlc_mac_params p;
 	struct vlc_phy_rx rx;
 	bool hidden;
 
-	if (argc != 8)
+	if (argc != 8 && argc != 9)
 		return 2;
+	bits = argc == 9 ? atoi(argv[8]) : 1;
 	nodes = atoi(argv[2]);
 	hidden = !strcmp(argv[3], "hidden");
 	rts = atoi(argv[4]);
@@ -103,13 +138,14 @@ static int contend(int argc, char **argv)
 	frames = atoi(argv[6]);
 	rng = strtoull(argv[7], NULL, 0) * 0x9e3779b97f4a7c15ULL | 1;
 	if (nodes < 2 || nodes > NODES_MAX || size < 15 ||
-	    size > VLC_MAC_FRAME_MAX)
+	    size > VLC_MAC_FRAME_MAX || bits < 1 || bits > 2)
 		return 2;
 
 	for (i = 0; i < nodes; i++) {
 		vlc_mac_default_params(&p);
 		p.short_addr = i + 1;
 		p.rts_threshold = rts;
+		p.bits_per_symbol = bits;
 		if (vlc_mac_check_params(&p, NULL))
 			return 2;
 		vlc_mac_init(&node[i].mac, &p, &bench_ops, &node[i]);
@@ -123,12 +159,14 @@ static int contend(int argc, char **argv)
 				bench_frame(i, size);
 				vlc_mac_xmit(&node[i].mac, frame_buf, size);
 			}
-			node[i].sym = vlc_mac_tx_symbol(&node[i].mac);
+			node[i].sym = i == measured ?
+				      tx_measured(&node[i].mac) :
+				      vlc_mac_tx_symbol(&node[i].mac);
 		}
 		for (j = 0; j < nodes; j++) {
 			memset(&rx, 0, sizeof(rx));
 			rx.sym = VLC_SYM_IDLE;
-			rx.bits = 1;
+			rx.bits = bits;
 			nsend = 0;
 			for (k = 0; k < nodes; k++) {
 				if (!sees[j][k] || node[k].sym < 0)
@@ -141,8 +179,17 @@ static int contend(int argc, char **argv)
 			rx.carrier = nsend > 0;
 			if (node[j].sym >= 0)
 				rx.flags = VLC_PHY_RX_OWN_TX;
-			vlc_mac_rx_frame(&node[j].mac, &rx);
+			if (j || !measured)
+				vlc_mac_rx_frame(&node[j].mac, &rx);
+			else
+				rx_measured(&node[j].mac, &rx);
 		}
+	}
+	if (measured) {
+		printf("%llu %u %u\n",
+		       (unsigned long long)node[0].delivered * size, frames,
+		       node[0].delivered);
+		return 0;
 	}
 
 	for (i = 1; i < nodes; i++) {
@@ -169,8 +216,16 @@ int main(int argc, char **argv)
 
 	if (argc > 1 && !strcmp(argv[1], "contend"))
 		ret = contend(argc, argv);
+	if ((argc == 5 || argc == 6) && !strcmp(argv[1], "cost")) {
+		char *a[9] = { argv[0], "contend", "2", "all", "200", argv[2],
+			       argv[3], argv[4], argc == 6 ? argv[5] : "1" };
+
+		measured = 1;
+		ret = contend(9, a);
+	}
 	if (ret == 2)
 		fprintf(stderr,
-			"usage: mac_bench contend NODES all|hidden RTS SIZE FRAMES SEED\n");
+			"usage: mac_bench contend NODES all|hidden RTS SIZE FRAMES SEED [BITS]\n"
+			"       mac_bench cost SIZE FRAMES SEED [BITS]\n");
 	return ret;
 }

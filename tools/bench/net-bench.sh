@@ -3,8 +3,12 @@
 #
 # Goodput and latency of the MAC over the simulator on a clean channel.
 # Runs in the QEMU guest (tools/bench/run.sh starts it with
-#   tests/qemu/run.sh --show tools/bench/net-bench.sh [UDP_COUNT TCP_BYTES]
+#   tests/qemu/run.sh --show tools/bench/net-bench.sh [UDP_COUNT TCP_BYTES
+#   [MTU...]]
 # ) and prints "BENCH key value" lines for run.sh to put in the doc.
+# UDP and TCP run at each MTU (default 1500 576; keys udp_*, tcp_* for
+# 1500, udpMTU_*, tcpMTU_* for the others); pings with 56 and 1000 bytes
+# of data; then the CPU time of the guest with the link idle and loaded.
 #
 # Throughput is measured in virtual time (vlc_sim speed=0, vtime_ns), so
 # the guest's speed under TCG does not enter: goodput = payload bits
@@ -18,6 +22,8 @@
 
 udp_n=${1:-12}
 tcp_bytes=${2:-32768}
+shift 2 2>/dev/null || shift $#
+mtus=${*:-1500 576}
 vt=/sys/kernel/debug/vlc_sim/vtime_ns
 raw_bps=2000
 
@@ -92,15 +98,15 @@ def csum(b):
     return ~s & 0xffff
 
 
-def echo(host, count, interval, tag):
-    # ICMP echo with 56 bytes of data, as ping sends: 64-byte ICMP
-    # message, 84-byte IPv4 packet, 98-byte Ethernet frame. The RTT is
-    # taken in virtual time, from sendto() to the reply's arrival.
+def echo(host, count, interval, tag, size):
+    # ICMP echo with SIZE bytes of data, as ping -s sends (56: 64-byte
+    # ICMP message, 84-byte IPv4 packet, 98-byte Ethernet frame). The RTT
+    # is taken in virtual time, from sendto() to the reply's arrival.
     s = socket.socket(socket.AF_INET, socket.SOCK_RAW, socket.IPPROTO_ICMP)
-    s.settimeout(10)
+    s.settimeout(30)
     ident, rtts = os.getpid() & 0xffff, []
     for seq in range(1, count + 1):
-        body = bytes(56)
+        body = bytes(size)
         hdr = bytes([8, 0, 0, 0]) + ident.to_bytes(2, "big") + \
             seq.to_bytes(2, "big")
         c = csum(hdr + body)
@@ -109,7 +115,7 @@ def echo(host, count, interval, tag):
         s.sendto(msg, (host, 0))
         try:
             while True:
-                d = s.recv(2048)
+                d = s.recv(4096)
                 ihl = (d[0] & 15) * 4
                 if d[ihl] == 0 and \
                    int.from_bytes(d[ihl + 4:ihl + 6], "big") == ident and \
@@ -129,7 +135,8 @@ def echo(host, count, interval, tag):
 if sys.argv[1] == "recv":
     udp_recv(int(sys.argv[2]), int(sys.argv[3]), float(sys.argv[4]))
 elif sys.argv[1] == "echo":
-    echo(sys.argv[2], int(sys.argv[3]), float(sys.argv[4]), sys.argv[5])
+    echo(sys.argv[2], int(sys.argv[3]), float(sys.argv[4]), sys.argv[5],
+         int(sys.argv[6]) if len(sys.argv) > 6 else 56)
 else:
     udp_send(sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]))
 PY
@@ -151,47 +158,62 @@ ip -n b neigh replace 10.0.0.1 lladdr "$(lladdr a)" dev vlc0 nud permanent
 echo "BENCH raw_bps $raw_bps"
 echo "BENCH mtu $(ip -n a link show vlc0 | sed -n 's/.* mtu \([0-9]*\).*/\1/p')"
 
-# UDP bulk at MTU 1500: 1472 bytes of payload per datagram.
-counters >/tmp/c0
-ip netns exec b python3 /tmp/nb.py recv 5003 "$udp_n" 120 \
-	3<"${vt%/*}" >/tmp/udp.out &
-rpid=$!
-sleep 0.5
-ip netns exec a python3 /tmp/nb.py send 10.0.0.2 5003 "$udp_n" 1472
-wait $rpid
-counters >/tmp/c1
-cat /tmp/udp.out
-delta /tmp/c0 /tmp/c1 udp
-grep -q "BENCH udp_vns" /tmp/udp.out || fail "UDP: fewer than 2 datagrams arrived"
+# UDP bulk, MTU - 28 bytes of payload per datagram, then TCP: bytes over
+# the virtual time from connect to the receiver's close.
+for mtu in $mtus; do
+	u=udp t=tcp
+	[ "$mtu" = 1500 ] || u=udp$mtu t=tcp$mtu
+	ip -n a link set vlc0 mtu "$mtu"
+	ip -n b link set vlc0 mtu "$mtu"
+	echo "BENCH ${u}_mtu $(ip -n a link show vlc0 | sed -n 's/.* mtu \([0-9]*\).*/\1/p')"
+	counters >/tmp/c0
+	ip netns exec b python3 /tmp/nb.py recv 5003 "$udp_n" 120 \
+		3<"${vt%/*}" >/tmp/udp.out &
+	rpid=$!
+	sleep 0.5
+	ip netns exec a python3 /tmp/nb.py send 10.0.0.2 5003 "$udp_n" $((mtu - 28))
+	wait $rpid
+	counters >/tmp/c1
+	sed "s/^BENCH udp_/BENCH ${u}_/" /tmp/udp.out
+	delta /tmp/c0 /tmp/c1 "$u"
+	grep -q "BENCH udp_vns" /tmp/udp.out ||
+		fail "UDP at MTU $mtu: fewer than 2 datagrams arrived"
 
-# TCP: bytes over the virtual time from connect to the receiver's close.
-ip netns exec a ping -c 1 -W 60 10.0.0.2 >/dev/null || fail "no ping before TCP"
-head -c "$tcp_bytes" /dev/urandom >/tmp/tx.bin
-rm -f /tmp/rx.bin
-ip netns exec b socat -u TCP-LISTEN:5001,reuseaddr OPEN:/tmp/rx.bin,creat,trunc &
-lpid=$!
-sleep 0.5
-counters >/tmp/c0
-v0=$(cat $vt)
-ip netns exec a socat -u OPEN:/tmp/tx.bin TCP:10.0.0.2:5001,connect-timeout=120
-wait $lpid
-v1=$(cat $vt)
-counters >/tmp/c1
-[ "$(sha256sum </tmp/tx.bin)" = "$(sha256sum </tmp/rx.bin)" ] ||
-	fail "TCP transfer corrupt or short"
-echo "BENCH tcp_bytes $tcp_bytes"
-echo "BENCH tcp_vns $((v1 - v0))"
-delta /tmp/c0 /tmp/c1 tcp
+	ip netns exec a ping -c 1 -W 60 10.0.0.2 >/dev/null ||
+		fail "no ping before TCP"
+	head -c "$tcp_bytes" /dev/urandom >/tmp/tx.bin
+	rm -f /tmp/rx.bin
+	ip netns exec b socat -u TCP-LISTEN:5001,reuseaddr \
+		OPEN:/tmp/rx.bin,creat,trunc &
+	lpid=$!
+	sleep 0.5
+	counters >/tmp/c0
+	v0=$(cat $vt)
+	ip netns exec a socat -u OPEN:/tmp/tx.bin \
+		TCP:10.0.0.2:5001,connect-timeout=120
+	wait $lpid
+	v1=$(cat $vt)
+	counters >/tmp/c1
+	[ "$(sha256sum </tmp/tx.bin)" = "$(sha256sum </tmp/rx.bin)" ] ||
+		fail "TCP transfer at MTU $mtu corrupt or short"
+	echo "BENCH ${t}_bytes $tcp_bytes"
+	echo "BENCH ${t}_vns $((v1 - v0))"
+	delta /tmp/c0 /tmp/c1 "$t"
+done
+ip -n a link set vlc0 mtu 1500
+ip -n b link set vlc0 mtu 1500
 
 # Echo RTT in virtual time at speed=0: includes the virtual time that runs
 # on while the guest's stack turns the echo around.
-ip netns exec a python3 /tmp/nb.py echo 10.0.0.2 10 0.2 rtt0 3<"${vt%/*}"
+ip netns exec a python3 /tmp/nb.py echo 10.0.0.2 10 0.2 rtt0 3<"${vt%/*}" 56
 
 # Ping at real-time pacing: 64-byte ICMP payload, 98-byte Ethernet frame.
 echo "== ping at real time (vlc_sim speed=100)"
 echo 100 >/sys/module/vlc_sim/parameters/speed
 sleep 2
-ip netns exec a python3 /tmp/nb.py echo 10.0.0.2 10 1 rtt100 3<"${vt%/*}"
+ip netns exec a python3 /tmp/nb.py echo 10.0.0.2 10 1 rtt100 3<"${vt%/*}" 56
+# 1000 bytes of data: 1028-byte IPv4 packet, 1042-byte Ethernet frame
+ip netns exec a python3 /tmp/nb.py echo 10.0.0.2 5 1 rtt1000 3<"${vt%/*}" 1000
 counters >/tmp/c0
 v0=$(cat $vt)
 w0=$(date +%s%N)
@@ -204,3 +226,38 @@ delta /tmp/c0 /tmp/c1 ping
 echo "BENCH ping_received $(sed -n 's/.* \([0-9]*\) received.*/\1/p' /tmp/ping.out)"
 sed -n 's|^rtt min/avg/max/mdev = \([0-9.]*\)/\([0-9.]*\)/\([0-9.]*\)/.*|BENCH ping_min_ms \1\nBENCH ping_avg_ms \2\nBENCH ping_max_ms \3|p' /tmp/ping.out
 echo "BENCH ping_pace_permille $(((v1 - v0) / ((w1 - w0) / 1000)))"
+
+# CPU time of the guest at real-time pacing: all cores from /proc/stat
+# (user nice system idle iowait irq softirq), and the simulator's thread
+# (it runs every node's PHY and MAC), over 10 s idle, then 10 s of UDP.
+cpu_busy() {
+	awk '/^cpu / { print $2 + $3 + $4 + $7 + $8, $2 + $3 + $4 + $5 + $6 + $7 + $8 }' /proc/stat
+}
+sim_ticks() {
+	p=$(pgrep -x vlc_sim | head -1)
+	awk '{ print $14 + $15 }' "/proc/$p/stat"
+}
+cpu_window() {	# TAG: print busy and sim shares of one core, per mille
+	tag=$1
+	set -- $(cpu_busy) $(sim_ticks)
+	b0=$1 t0=$2 s0=$3
+	w0=$(date +%s%N)
+	sleep 10
+	set -- $(cpu_busy) $(sim_ticks)
+	w1=$(date +%s%N)
+	hz=$(getconf CLK_TCK)
+	ms=$(((w1 - w0) / 1000000))
+	echo "BENCH cpu_${tag}_busy_permille $(( ($1 - b0) * 1000000 / hz / ms ))"
+	echo "BENCH cpu_${tag}_sim_permille $(( ($3 - s0) * 1000000 / hz / ms ))"
+	echo "BENCH cpu_${tag}_total_permille $(( ($2 - t0) * 1000000 / hz / ms ))"
+}
+echo "BENCH cpu_ncpu $(nproc)"
+cpu_window idle
+ip netns exec b python3 /tmp/nb.py recv 5009 1000 30 3<"${vt%/*}" >/dev/null &
+rpid=$!
+ip netns exec a python3 /tmp/nb.py send 10.0.0.2 5009 200 1472 &
+spid=$!
+sleep 2
+cpu_window udp
+kill $spid $rpid 2>/dev/null || true
+wait $spid $rpid 2>/dev/null || true

@@ -1,0 +1,535 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Host benchmarks of a two-node link: the PHY core on the channel model
+ * of the tests (drivers/net/vlc/tests/vlc_test_chan.c), in virtual time,
+ * with clock skew and timer lateness that the channel model itself does
+ * not apply. Seeded and deterministic.
+ *
+ *   link_bench lock SEED0 RUNS MAXFRAMES DEFER
+ *	RUNS cold starts (seeds SEED0..): node 0 runs, node 1 starts at a
+ *	random point of node 0's frame; both PHYs are driven by the real
+ *	MAC (vlc_mac.c: its resync loop moves the grids). One line a run:
+ *	"seed offset_ns frames" (frames: node 1's frames from its start to
+ *	the lock, MAXFRAMES + 1 if none). DEFER: ticks a deferred search
+ *	takes (0: in the tick, as under vlc_sim; 26: as the kernel's
+ *	executors run it, a worker answering about a frame later).
+ *   link_bench skew PPM SEED FRAMES
+ *	The same start, node 1's clock PPM (parts per million, signed) fast
+ *	against node 0's; once both PHYs are fine-locked (32 frames in a row,
+ *	the grids anywhere), FRAMES more frames. Prints "ppm seed
+ *	lock_frames frames carrier_losses unlocks settle_ns offset_ns": the
+ *	largest true offset between the grids in the first SKEW_SETTLE
+ *	frames after the lock and after them. A carrier loss, or an offset
+ *	over SKEW_SLIP after them, ends the run (frames then says when).
+ *   link_bench ber MODE FRAME_NS JITTER FRAMES SEED
+ *	Node 0 sends random symbols to node 1 (MODE 2slot or 4ppm), all
+ *	slots scaled with FRAME_NS, every callback of both nodes late by a
+ *	draw from JITTER. Prints "frame_ns symbols wrong erased missed
+ *	late_callbacks".
+ *
+ * JITTER: "none", "const:NS" (every callback of node 0 late by NS, node
+ * 1 on time and not correcting: a steady offset the guards must absorb),
+ * "unif:NS" (every callback of both nodes late by a uniform draw in
+ * [0, NS]) or "model:M:P:T" (every callback of both nodes: exponential
+ * with mean M ns, except with probability P per million callbacks uniform
+ * in [0, T] ns).
+ *
+ * "Lock": both PHYs fine-locked (deciding symbols) with their grids
+ * within 5 us (guard / 4) of each other, and staying so for 32 frames.
+ * "Carrier": what vlc_netdev.c reports, a frame whose rx->sync is not
+ * VLC_PHY_SYNC_NONE; a carrier loss is a frame without it once locked.
+ */
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <linux/limits.h>
+
+#include "vlc_phy.h"
+#include "vlc_mac.h"
+#include "vlc_test_chan.h"
+
+#define SIG		10000U
+#define T0		1000000ULL
+#define LOCK_TOL	5000
+#define LOCK_HOLD	32
+#define SKEW_SETTLE	4096	/* frames after the lock: the rate is learnt */
+#define SKEW_SLIP	100000	/* ns: the grids have slipped apart */
+
+enum jit_kind { JIT_NONE, JIT_CONST, JIT_UNIF, JIT_MODEL };
+
+struct jitter {
+	enum jit_kind kind;
+	u32 a;		/* const, unif: NS; model: B */
+	u32 p;		/* model: tail probability per million */
+	u32 t;		/* model: tail end */
+};
+
+struct lnode {
+	struct vlc_mac mac;
+	struct vlc_chan_node *cn;
+	u64 late;		/* lateness of the next tick */
+	u32 frames;		/* reports received */
+	u32 carrier_losses;
+	bool counting;		/* locked: count carrier losses */
+	u32 defer_ticks;
+	u32 defer_left;
+	u64 late_calls;		/* callbacks drawn late */
+};
+
+static struct vlc_chan ch;
+static struct lnode ln[2];
+static struct jitter jit;
+static u64 jrng;
+
+static u64 splitmix(u64 *s)
+{
+	u64 z = (*s += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static u32 below(u64 *s, u32 n)
+{
+	return (u32)(((splitmix(s) >> 32) * n) >> 32);
+}
+
+static u64 jit_draw(int idx)
+{
+	switch (jit.kind) {
+	case JIT_CONST:
+		return idx ? 0 : jit.a;
+	case JIT_UNIF:
+		return below(&jrng, jit.a + 1);
+	case JIT_MODEL:
+		if (jit.p && below(&jrng, 1000000) < jit.p)
+			return below(&jrng, jit.t + 1);
+		/* exponential, mean a: 53 random bits, never log(0) */
+		return (u64)(-(double)jit.a *
+			     log(((splitmix(&jrng) >> 11) + 1) /
+				 9007199254740992.0));
+	default:
+		return 0;
+	}
+}
+
+static int jit_parse(const char *s)
+{
+	memset(&jit, 0, sizeof(jit));
+	if (!strcmp(s, "none"))
+		return 0;
+	if (sscanf(s, "const:%u", &jit.a) == 1) {
+		jit.kind = JIT_CONST;
+		return 0;
+	}
+	if (sscanf(s, "unif:%u", &jit.a) == 1) {
+		jit.kind = JIT_UNIF;
+		return 0;
+	}
+	if (sscanf(s, "model:%u:%u:%u", &jit.a, &jit.p, &jit.t) == 3) {
+		jit.kind = JIT_MODEL;
+		return 0;
+	}
+	return -1;
+}
+
+/* The worker of a deferred search, as vlc_test_chan.c runs it. */
+static void lb_defer(struct lnode *l)
+{
+	struct vlc_phy *phy = &l->cn->phy;
+
+	if (l->defer_left && !--l->defer_left)
+		vlc_phy_acq_end(phy);
+	if (!l->defer_left && vlc_phy_acq_begin(phy)) {
+		vlc_phy_acq_search(phy);
+		l->defer_left = l->defer_ticks;
+	}
+}
+
+static void ber_tx(void);
+
+/* Run the earliest tick in real (late) time, so that a window closed
+ * late still sees every emission before its end; draw the next lateness.
+ */
+static void lb_step(void)
+{
+	struct lnode *l = NULL;
+	u64 now, best = U64_MAX;
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		struct lnode *c = &ln[i];
+		u64 t;
+
+		if (!c->cn->active)
+			continue;
+		t = vlc_phy_next_ns(&c->cn->phy) + c->late;
+		if (t < best) {
+			best = t;
+			l = c;
+		}
+	}
+	now = best;
+	ch.now = now;
+	vlc_phy_tick(&l->cn->phy, now);
+	if (l->defer_ticks)
+		lb_defer(l);
+	if (ch.on_rx && !l->cn->idx)
+		ber_tx();
+	l->late = jit_draw(l->cn->idx);
+	if (l->late)
+		l->late_calls++;
+}
+
+static void lb_run_frames(u32 frames, u32 (*count)(void))
+{
+	u32 end = count() + frames;
+
+	while (count() < end)
+		lb_step();
+}
+
+/* ---- PHY driven by the real MAC ------------------------------------ */
+
+static int lb_tx_symbol(void *ctx)
+{
+	struct lnode *l = ctx;
+
+	return vlc_mac_tx_symbol(&l->mac);
+}
+
+static void lb_rx_frame(void *ctx, const struct vlc_phy_rx *rx)
+{
+	struct lnode *l = ctx;
+
+	l->frames += 1 + rx->skipped;
+	if (l->counting && rx->sync == VLC_PHY_SYNC_NONE)
+		l->carrier_losses++;
+	vlc_mac_rx_frame(&l->mac, rx);
+}
+
+static const struct vlc_phy_client_ops lb_client = {
+	.tx_symbol = lb_tx_symbol,
+	.rx_frame = lb_rx_frame,
+};
+
+static void lb_deliver(void *ctx, const u8 *frame, unsigned int len) { }
+static void lb_tx_done(void *ctx, unsigned int len, bool ok) { }
+
+static void lb_phase(void *ctx, s32 ns)
+{
+	struct lnode *l = ctx;
+
+	vlc_phy_adjust_phase(&l->cn->phy, ns);
+}
+
+static u32 lb_random(void *ctx)
+{
+	return (u32)(vlc_chan_rand(&ch) >> 32);
+}
+
+static const struct vlc_mac_ops lb_mac_ops = {
+	.deliver = lb_deliver,
+	.tx_done = lb_tx_done,
+	.phase = lb_phase,
+	.random = lb_random,
+};
+
+/* Default timing with every slot scaled by @num / @den and the clock
+ * @ppm fast (its slots that much shorter in true time).
+ */
+static struct vlc_phy_timing lb_timing(u64 num, u64 den, s32 ppm)
+{
+	const struct vlc_phy_timing *d = &vlc_phy_default_timing;
+	u64 n = num * 1000000, q = den * (u64)(1000000 + ppm);
+	struct vlc_phy_timing t = {
+		.sync_ns = (d->sync_ns * n + q / 2) / q,
+		.guard_ns = (d->guard_ns * n + q / 2) / q,
+		.data_ns = (d->data_ns * n + q / 2) / q,
+		.frame_ns = (d->frame_ns * n + q / 2) / q,
+		.tolerance_ns = (d->tolerance_ns * n + q / 2) / q,
+	};
+
+	return t;
+}
+
+static u32 frames1(void)
+{
+	return ln[1].frames;
+}
+
+/* Both nodes on the acquisition tests' channel: each sees the other at
+ * SIG, ambient 5 SIG with 100 Hz flicker of SIG, SNR 100 on a data slot.
+ */
+static int mac_pair(u64 seed, s32 ppm, u32 defer, u32 *off)
+{
+	struct vlc_mac_params p;
+	const char *why;
+	int i;
+
+	vlc_chan_init(&ch, seed);
+	memset(ln, 0, sizeof(ln));
+	ch.gain[0][1] = SIG;
+	ch.gain[1][0] = SIG;
+	ch.ambient = 5 * SIG;
+	ch.flicker100 = SIG;
+	ch.noise = SIG / 100;
+	ch.noise_ref_ns = vlc_phy_default_timing.data_ns;
+	for (i = 0; i < 2; i++) {
+		struct lnode *l = &ln[i];
+		struct vlc_chan_node *cn = &ch.node[i];
+		struct vlc_phy_timing t = lb_timing(1, 1, i ? ppm : 0);
+
+		l->cn = cn;
+		l->defer_ticks = defer;
+		vlc_phy_init(&cn->phy, cn->phy.pins, cn, &lb_client, l);
+		if (vlc_phy_set_timing(&cn->phy, &t, &why)) {
+			fprintf(stderr, "link_bench: %s\n", why);
+			return -1;
+		}
+		vlc_phy_set_rx_min_level(&cn->phy, SIG / 10);
+		vlc_mac_default_params(&p);
+		p.short_addr = i + 1;
+		vlc_mac_init(&l->mac, &p, &lb_mac_ops, l);
+		cn->defer_ticks = defer;
+	}
+	jrng = seed ^ 0x5eed;
+	*off = below(&jrng, vlc_phy_default_timing.frame_ns);
+	vlc_chan_start(&ch, 0, T0);
+	while (vlc_phy_next_ns(&ch.node[0].phy) <= T0 + *off)
+		lb_step();
+	vlc_chan_start(&ch, 1, T0 + *off);
+	return 0;
+}
+
+static bool mac_locked(s32 tol)
+{
+	s32 d = vlc_chan_offset(&ch, 0, 1);
+
+	return ch.node[0].phy.locked && ch.node[1].phy.locked &&
+	       d <= tol && d >= -tol;
+}
+
+/* Frames of node 1 until a lock that holds LOCK_HOLD frames, the grids
+ * within @tol of each other meanwhile.
+ */
+static u32 mac_lock(u32 max, s32 tol)
+{
+	u32 f, since = 0;
+
+	for (f = 1; f <= max + LOCK_HOLD; f++) {
+		lb_run_frames(1, frames1);
+		if (!mac_locked(tol)) {
+			since = 0;
+			continue;
+		}
+		if (!since)
+			since = f;
+		if (f - since + 1 >= LOCK_HOLD)
+			return since <= max ? since : max + 1;
+	}
+	return max + 1;
+}
+
+static int lock(int argc, char **argv)
+{
+	u64 seed0 = strtoull(argv[2], NULL, 0);
+	u32 runs = atoi(argv[3]), max = atoi(argv[4]), defer = atoi(argv[5]);
+	u32 r, off;
+
+	for (r = 0; r < runs; r++) {
+		if (mac_pair(seed0 + r, 0, defer, &off))
+			return 1;
+		printf("%llu %u %u\n", (unsigned long long)(seed0 + r), off,
+		       mac_lock(max, LOCK_TOL));
+	}
+	return 0;
+}
+
+static int skew(int argc, char **argv)
+{
+	s32 ppm = atoi(argv[2]);
+	u64 seed = strtoull(argv[3], NULL, 0);
+	u32 frames = atoi(argv[4]), at, off, start, lost0 = 0, i;
+	s32 worst[2] = { 0, 0 };
+
+	if (mac_pair(seed, ppm, 26, &off))
+		return 1;
+	/* fine-locked, wherever the grids are: the skew shows as offset */
+	at = mac_lock(4000, S32_MAX);
+	if (at > 4000) {
+		printf("%d %llu %u 0 -1 -1 -1 -1\n", ppm,
+		       (unsigned long long)seed, at);
+		return 0;
+	}
+	for (i = 0; i < 2; i++) {
+		ln[i].counting = true;
+		lost0 += ch.node[i].phy.stats.acq_lost;
+	}
+	start = ln[1].frames;
+	while (ln[1].frames - start < frames) {
+		bool settled = ln[1].frames - start >= SKEW_SETTLE;
+		s32 d;
+
+		lb_run_frames(1, frames1);
+		d = vlc_chan_offset(&ch, 0, 1);
+		if (d < 0)
+			d = -d;
+		if (d > worst[settled])
+			worst[settled] = d;
+		/* a loss or a slip ends the run: acquisition is a thousand
+		 * times dearer to simulate than a locked link
+		 */
+		if (ln[0].carrier_losses || ln[1].carrier_losses ||
+		    worst[1] > SKEW_SLIP)
+			break;
+	}
+	printf("%d %llu %u %u %u %llu %d %d\n", ppm, (unsigned long long)seed,
+	       at, ln[1].frames - start,
+	       ln[0].carrier_losses + ln[1].carrier_losses,
+	       (unsigned long long)(ch.node[0].phy.stats.acq_lost +
+				    ch.node[1].phy.stats.acq_lost - lost0),
+	       worst[0], worst[1]);
+	return 0;
+}
+
+/* ---- symbol errors under lateness, PHY level ----------------------- */
+
+static u32 rx_frames1(void)
+{
+	return ch.node[1].rx_frames;
+}
+
+/* Symbols are scored by time, not by count: node 0 never moves its grid,
+ * so its frame k starts at T0 + k * frame_ns (a late start skips the
+ * symbol of its frame: a count would lose step), and node 1's report goes
+ * with the frame of node 0 that starts nearest to its own frame (a grid
+ * that slipped a whole frame still decodes, as a MAC would see it).
+ */
+#define BER_RING	64
+
+static struct {
+	bool on;
+	u32 txf;		/* node 0's tx_frames last seen */
+	u64 k[BER_RING];	/* frame index of each entry */
+	int sym[BER_RING];
+	u32 symbols, wrong, erased, missed;
+} sc;
+
+static u64 ber_frame(u64 t)
+{
+	u64 fns = ch.node[0].phy.timing.frame_ns;
+
+	return t + fns / 2 < T0 ? U64_MAX : (t + fns / 2 - T0) / fns;
+}
+
+/* After each tick of node 0: the symbol of the frame it just began. */
+static void ber_tx(void)
+{
+	const struct vlc_chan_node *t = &ch.node[0];
+	u64 k;
+
+	if (t->tx_frames == sc.txf)
+		return;
+	sc.txf = t->tx_frames;
+	k = ber_frame(t->fr_start);
+	sc.k[k % BER_RING] = k;
+	sc.sym[k % BER_RING] = t->sent[(t->tx_frames - 1) % VLC_CHAN_SENT];
+}
+
+static void ber_rx(struct vlc_chan *c, struct vlc_chan_node *n,
+		   const struct vlc_phy_rx *rx)
+{
+	u64 k = ber_frame(vlc_phy_frame_start(&n->phy));
+	int sent;
+
+	if (!sc.on || n->idx != 1 || sc.k[k % BER_RING] != k)
+		return;
+	sent = sc.sym[k % BER_RING];
+	if (sent < 0)
+		return;
+	sc.symbols++;
+	if (rx->sym == VLC_SYM_ERASURE)
+		sc.erased++;
+	else if (rx->sym == VLC_SYM_IDLE)
+		sc.missed++;
+	else if (rx->sym != sent)
+		sc.wrong++;
+}
+
+static int ber(int argc, char **argv)
+{
+	enum vlc_phy_mode mode = strcmp(argv[2], "4ppm") ?
+		VLC_PHY_MODE_2SLOT : VLC_PHY_MODE_4PPM;
+	u32 fns = atoi(argv[3]), frames = atoi(argv[5]);
+	u64 seed = strtoull(argv[6], NULL, 0);
+	struct vlc_phy_timing t = lb_timing(fns,
+					    vlc_phy_default_timing.frame_ns,
+					    0);
+	const char *why;
+	int i;
+
+	if (jit_parse(argv[4]))
+		return 2;
+	vlc_chan_init(&ch, seed);
+	memset(ln, 0, sizeof(ln));
+	jrng = seed ^ 0x1a7e;
+	memset(&sc, 0, sizeof(sc));
+	memset(sc.k, 0xff, sizeof(sc.k));
+	/* one way, 0 to 1; ambient 5 SIG, SNR 100 on a default data slot
+	 * (white noise: shorter slots are noisier)
+	 */
+	ch.gain[0][1] = SIG;
+	ch.ambient = 5 * SIG;
+	ch.noise = SIG / 100;
+	ch.noise_ref_ns = vlc_phy_default_timing.data_ns;
+	for (i = 0; i < 2; i++) {
+		struct vlc_phy *phy = &ch.node[i].phy;
+
+		ln[i].cn = &ch.node[i];
+		if (vlc_phy_set_timing(phy, &t, &why) ||
+		    vlc_phy_set_mode(phy, mode, &why)) {
+			fprintf(stderr, "link_bench: %s\n", why);
+			return 1;
+		}
+		vlc_phy_set_rx_min_level(phy, SIG / 10);
+	}
+	ch.node[0].tx = VLC_CHAN_TX_RANDOM;
+	ch.on_rx = ber_rx;
+	/* a steady offset is what the guards absorb: do not correct it */
+	ch.node[1].resync = jit.kind == JIT_CONST ? VLC_CHAN_RESYNC_OFF :
+						    VLC_CHAN_RESYNC_HALF;
+	vlc_chan_start(&ch, 0, T0);
+	vlc_chan_start(&ch, 1, T0);
+	lb_run_frames(256, rx_frames1);
+	sc.on = true;
+	ln[0].late_calls = 0;
+	ln[1].late_calls = 0;
+	ch.node[0].phy.stats.late = 0;
+	ch.node[1].phy.stats.late = 0;
+	lb_run_frames(frames, rx_frames1);
+	printf("%u %u %u %u %u %llu\n", t.frame_ns, sc.symbols, sc.wrong,
+	       sc.erased, sc.missed,
+	       (unsigned long long)(ch.node[0].phy.stats.late +
+				    ch.node[1].phy.stats.late));
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 6 && !strcmp(argv[1], "lock"))
+		return lock(argc, argv);
+	if (argc == 5 && !strcmp(argv[1], "skew"))
+		return skew(argc, argv);
+	if (argc == 7 && !strcmp(argv[1], "ber"))
+		return ber(argc, argv);
+	fprintf(stderr,
+		"usage: link_bench lock SEED0 RUNS MAXFRAMES DEFER\n"
+		"       link_bench skew PPM SEED FRAMES\n"
+		"       link_bench ber 2slot|4ppm FRAME_NS JITTER FRAMES SEED\n"
+		"JITTER: none | const:NS | unif:NS | model:M:P:T\n");
+	return 2;
+}
