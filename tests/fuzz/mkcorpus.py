@@ -61,12 +61,13 @@ def phy_setup(mode=0, bright=200, tsel=0, tx=0x42, resync=3, defer=0,
         bytes([len(events)]) + ev + seq
 
 
-# fuzz_params.c: MAC fields, PHY fields, then the runs of accepted ones:
+# fuzz_params.c: MAC fields, PHY fields, the MAC's loc_interval and
+# rts_threshold (read after the PHY's), then the runs of accepted ones:
 # MAC (packet length / 6, broadcast length, ethertype), PHY (search,
 # frames, offset)
 def params(mac, phy, mac_run=bytes([10, 20, 0]),
-           phy_run=bytes([1, 40]) + struct.pack('<I', 5000)):
-    return mac + phy + mac_run + phy_run
+           phy_run=bytes([1, 40]) + struct.pack('<I', 5000), loc=0, rts=0):
+    return mac + phy + struct.pack('<HH', loc, rts) + mac_run + phy_run
 
 
 def mac_params(short=1, bits=1, frag=240, retry=7, cw_min=8, cw_max=256,
