@@ -102,7 +102,9 @@ int vlc_phy_brightness_range(const struct vlc_phy_timing *t,
 	if (vlc_phy_timing_check(t, mode, NULL))
 		return -EINVAL;
 	illum = t->frame_ns - vlc_phy_dark_ns(t, mode);
-	/* A data frame cannot emit less than one data slot. */
+	/* A data frame cannot emit less than one data slot; settings below
+	 * are refused (vlc_phy_brightness_check()).
+	 */
 	*min = div_u64((u64)t->data_ns * 1000 + t->frame_ns - 1, t->frame_ns);
 	/* Idle frames must reach the setting with the illumination part
 	 * alone, so the data slot does not count towards the maximum.
@@ -125,6 +127,15 @@ int vlc_phy_brightness_check(const struct vlc_phy_timing *t,
 	if (brightness > max) {
 		if (why)
 			*why = "brightness above the maximum the illumination part allows";
+		return -EINVAL;
+	}
+	/* Below one data slot a data frame has no illumination left, and an
+	 * idle frame's pulses are as long as a data slot or shorter: the
+	 * acquisition of a neighbour would take them for data (K3).
+	 */
+	if (brightness < min) {
+		if (why)
+			*why = "brightness below the minimum of one data slot";
 		return -EINVAL;
 	}
 	if (why)
@@ -696,8 +707,9 @@ static void vlc_phy_hyp_eval(const struct vlc_phy *phy,
  * frames included (an idle neighbour's spill is the only sync signal
  * between idle nodes), for the last microseconds.
  *
- * Limits. Only light in our measured part or our dark ID is seen: an
- * idle neighbour at brightness 0 cannot be acquired, and two idle nodes
+ * Limits. Only light in our measured part or our dark ID is seen (so
+ * brightness has a floor of one data slot: a dimmer idle neighbour's
+ * pulses pass for data), and two idle nodes
  * aligned to within their on-times from the start see nothing of each
  * other (sync NONE) until data flows. A neighbour whose light is data
  * pulses only is acquired once it has sent different symbols. Near
@@ -706,7 +718,7 @@ static void vlc_phy_hyp_eval(const struct vlc_phy *phy,
  * estimator needs illumination spill into S1/S2, so a corrector that
  * sees only data pulses (brightness near the minimum) does not converge
  * alone. Measured (vlc_phy_test_acquisition, SNR 100, 32 offsets): with
- * both sides correcting 299 of 320 runs lock within 64 frames, in 12 to
+ * both sides correcting 302 of 320 runs lock within 64 frames, in 13 to
  * 23 frames on average.
  *
  * Cost, per searched frame: a snapshot (a line fit, ~30 short
@@ -730,6 +742,11 @@ static void vlc_phy_hyp_eval(const struct vlc_phy *phy,
 #define VLC_PHY_ACQ_LOST	8	/* unexplained frames to unlock */
 #define VLC_PHY_ACQ_COL_MAX	BIT(24)	/* score of one offset, one frame */
 #define VLC_PHY_ACQ_CN_MAX	BIT(28)	/* its correlation in noise rms */
+/* Floor of the noise variance the search scales by, in its levels
+ * (below 2^14): rms 128. Levels sum to under 27 * 2^26 per template,
+ * so no correlation reaches VLC_PHY_ACQ_CN_MAX in noise rms.
+ */
+#define VLC_PHY_ACQ_VAR_MIN	BIT(14)
 
 static s64 vlc_phy_sshr(s64 v, u32 s)
 {
@@ -1177,9 +1194,11 @@ static void vlc_phy_acq_apply_select(struct vlc_phy *phy)
 	}
 	if (a->v_noise)
 		vlc_phy_noise_add(phy, a->v_var);
-	a->empty = a->v_empty;
+	/* vlc_phy_acq_miss() counts the empty frame: once, not twice */
+	if (!a->v_empty)
+		a->empty = 0;
 	if (!a->detect)
-		vlc_phy_acq_miss(a, a->empty);
+		vlc_phy_acq_miss(a, a->v_empty);
 }
 
 /* The refined estimate of a frame: track it. Tick context (or the
@@ -1336,7 +1355,13 @@ static void vlc_phy_acq_snapshot(struct vlc_phy_acq *a)
 	}
 	a->rn = div_u64(1ULL << 32, nb);
 	a->rs = min_t(u64, div64_u64(1ULL << 48, stt), U32_MAX);
-	a->var = max_t(u64, a->in_noise_var >> (2 * a->ys), 1);
+	/* On a noiseless channel every column's correlation would
+	 * saturate at VLC_PHY_ACQ_CN_MAX, and (sum c)^2 / sum q would then
+	 * pick the smallest template, a lone data pulse anywhere: a
+	 * neighbour's illumination pulse read as data (K3).
+	 */
+	a->var = max_t(u64, a->in_noise_var >> (2 * a->ys),
+		       VLC_PHY_ACQ_VAR_MIN);
 	a->rsig = div_u64(1ULL << 16, max(int_sqrt64(a->var), 1U));
 
 	a->hmax = (a->fns - a->dns + 1) / 2;
