@@ -236,8 +236,9 @@ void vlc_phy_adjust_phase(struct vlc_phy *phy, s32 ns)
 	phy->acq.fresh = false;
 }
 
+/* Append a slot; @centre: it is measured, the fits need its centre. */
 static void vlc_phy_add_slot(struct vlc_phy *phy, u32 *off, u8 kind,
-			     u32 len, bool on)
+			     u32 len, bool on, bool centre)
 {
 	struct vlc_phy_slot *s = &phy->slot[phy->nslots++];
 
@@ -246,8 +247,41 @@ static void vlc_phy_add_slot(struct vlc_phy *phy, u32 *off, u8 kind,
 	s->kind = kind;
 	s->on = on;
 	/* Slot centre in 1/4096 of the frame keeps the fit in 64 bits. */
-	s->centre = div_u64(((u64)2 * *off + len) << 11, phy->timing.frame_ns);
+	if (centre)
+		s->centre = div_u64(((u64)2 * *off + len) << 11,
+				    phy->timing.frame_ns);
 	*off += len;
+}
+
+static bool vlc_phy_timing_eq(const struct vlc_phy_timing *a,
+			      const struct vlc_phy_timing *b)
+{
+	return a->sync_ns == b->sync_ns && a->guard_ns == b->guard_ns &&
+	       a->data_ns == b->data_ns && a->frame_ns == b->frame_ns &&
+	       a->tolerance_ns == b->tolerance_ns;
+}
+
+/* The measured part, S1 to S2, all dark: it only changes with the
+ * timing or the mode, so it is laid out again only then.
+ */
+static void vlc_phy_layout(struct vlc_phy *phy)
+{
+	const struct vlc_phy_timing *tm = &phy->timing;
+	u32 n = vlc_phy_ndata(phy->mode), k, off = 0;
+
+	phy->nslots = 0;
+	vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_S1, tm->sync_ns, false, true);
+	for (k = 0; k < n; k++) {
+		vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_G, tm->guard_ns, false,
+				 true);
+		vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_D, tm->data_ns, false,
+				 true);
+	}
+	vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_G, tm->guard_ns, false, true);
+	vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_S2, tm->sync_ns, false, true);
+	phy->nmeas = phy->nslots;
+	phy->meas_ns = off;
+	phy->layout_ok = true;
 }
 
 /* Start a frame at absolute time @t: apply pending settings, fetch the
@@ -256,12 +290,16 @@ static void vlc_phy_add_slot(struct vlc_phy *phy, u32 *off, u8 kind,
 static void vlc_phy_frame_begin(struct vlc_phy *phy, u64 t, u64 now)
 {
 	const struct vlc_phy_timing *tm = &phy->timing;
-	u32 n, k, off = 0, illum, target, light, on, dark, shrink;
+	u32 n, k, off, illum, target, light, on, dark, shrink;
 	s32 adj;
 	int sym = VLC_SYM_IDLE;
 
-	phy->timing = phy->new_timing;
-	phy->mode = phy->new_mode;
+	if (!phy->layout_ok || phy->mode != phy->new_mode ||
+	    !vlc_phy_timing_eq(&phy->timing, &phy->new_timing)) {
+		phy->timing = phy->new_timing;
+		phy->mode = phy->new_mode;
+		vlc_phy_layout(phy);
+	}
 	phy->brightness = phy->new_brightness;
 	n = vlc_phy_ndata(phy->mode);
 
@@ -279,15 +317,10 @@ static void vlc_phy_frame_begin(struct vlc_phy *phy, u64 t, u64 now)
 	if (sym >= 0)
 		phy->stats.symbols_tx++;
 
-	vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_S1, tm->sync_ns, false);
-	for (k = 0; k < n; k++) {
-		vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_G, tm->guard_ns, false);
-		vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_D, tm->data_ns,
-				 sym == (int)k);
-	}
-	vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_G, tm->guard_ns, false);
-	vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_S2, tm->sync_ns, false);
-	phy->nmeas = phy->nslots;
+	for (k = 0; k < n; k++)
+		phy->slot[2 + 2 * k].on = sym == (int)k;
+	phy->nslots = phy->nmeas;
+	off = phy->meas_ns;
 
 	/* Light of the whole period = setting; data light counts in it. */
 	illum = tm->frame_ns - off;
@@ -321,7 +354,7 @@ static void vlc_phy_frame_begin(struct vlc_phy *phy, u64 t, u64 now)
 		phy->acq.agree = 0;
 		phy->acq.fresh = false;
 	}
-	vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_IA, on / 2, true);
+	vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_IA, on / 2, true, false);
 
 	/* While acquiring, our dark ID is measured too, in windows short
 	 * enough for a neighbour's pulse to cover some wholly.
@@ -334,15 +367,16 @@ static void vlc_phy_frame_begin(struct vlc_phy *phy, u64 t, u64 now)
 			      VLC_PHY_ID_WINDOWS), len = div_u64(dark, m);
 
 		for (k = 0; k + 1 < m; k++)
-			vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_ID, len, false);
+			vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_ID, len, false,
+					 true);
 		vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_ID,
-				 dark - (m - 1) * len, false);
+				 dark - (m - 1) * len, false, true);
 		phy->acq.id_n = m;
 	} else {
 		vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_ID, dark + adj,
-				 false);
+				 false, false);
 	}
-	vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_IB, on - on / 2, true);
+	vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_IB, on - on / 2, true, false);
 }
 
 static u64 vlc_phy_abs(s64 v)
@@ -356,6 +390,8 @@ struct vlc_phy_fit {
 	s64 tmean;	/* Q16 mean slot centre */
 	s64 slope;	/* Q16 level per 1/4096 of a frame */
 	u64 ssr;	/* sum of squared residuals, in level units */
+	u64 a;		/* for the SSR: n Syy - Sy^2, then less the line's */
+	s64 stt, sty;	/* ... n Stt - St^2 and n Sty - St Sy */
 	u32 base;
 	u8 shift;
 	u8 n;
@@ -391,10 +427,13 @@ static void vlc_phy_sums_init(const struct vlc_phy *phy, u32 all,
 	m->stt = 0;
 	m->sty = 0;
 	m->syy = 0;
-	for (left = all; left; left &= left - 1)
-		base = min(base, phy->level[__ffs(left)]);
-	for (left = all; left; left &= left - 1)
-		maxdev = max(maxdev, phy->level[__ffs(left)] - base);
+	for (left = all; left; left &= left - 1) {
+		u32 v = phy->level[__ffs(left)];
+
+		base = min(base, v);
+		maxdev = max(maxdev, v);
+	}
+	maxdev -= base;
 	/* Keep every product below 2^63; only absurd spreads lose bits. */
 	while ((maxdev >> m->shift) >= BIT(VLC_PHY_FIT_BITS))
 		m->shift++;
@@ -418,16 +457,17 @@ static void vlc_phy_sums_init(const struct vlc_phy *phy, u32 all,
 }
 
 /* The line through the slots of @mask (a subset of m->all), in fixed
- * point: evaluation is then a multiply, and a fit two divisions.
+ * point: evaluation is then a multiply, and a fit two divisions. Its SSR
+ * is vlc_phy_fit_ssr()'s, apart: a hypothesis that already explains the
+ * slots it leaves out worse than the best so far does not need it.
  */
-static void vlc_phy_fit(const struct vlc_phy *phy,
-			const struct vlc_phy_sums *m, u32 mask,
-			struct vlc_phy_fit *f)
+static void vlc_phy_fit_line(const struct vlc_phy *phy,
+			     const struct vlc_phy_sums *m, u32 mask,
+			     struct vlc_phy_fit *f)
 {
 	s64 n = m->n, st = m->st, sy = m->sy, stt = m->stt, sty = m->sty;
 	s64 syy = m->syy;
 	u32 i, out;
-	u64 a;
 
 	f->base = m->base;
 	f->shift = m->shift;
@@ -435,6 +475,8 @@ static void vlc_phy_fit(const struct vlc_phy *phy,
 	f->mean = 0;
 	f->tmean = 0;
 	f->ssr = 0;
+	f->a = 0;
+	f->stt = 0;
 	for (out = m->all & ~mask; out; out &= out - 1) {
 		i = __ffs(out);
 		n--;
@@ -449,22 +491,33 @@ static void vlc_phy_fit(const struct vlc_phy *phy,
 		return;
 	f->mean = div_s64(sy << 16, n);
 	f->tmean = div_s64(st << 16, n);
-	stt = n * stt - st * st;
-	sty = n * sty - st * sy;
-	/* n * SSR = n Syy - Sy^2 - (n Sty - St Sy)^2 / (n Stt - St^2);
-	 * levels below 2^24 and at most 11 slots keep it in 64 bits but
-	 * for the square, which takes a 128-bit product
-	 */
-	a = n * syy - sy * sy;
-	if (stt > 0) {
-		u64 b = vlc_phy_abs(sty), e = mul_u64_u64_div_u64(b, b, stt);
-
-		a = a > e ? a - e : 0;
-		f->slope = div64_s64(sty * 65536, stt);
+	f->stt = n * stt - st * st;
+	f->sty = n * sty - st * sy;
+	f->a = n * syy - sy * sy;
+	if (f->stt > 0) {
+		f->slope = div64_s64(f->sty * 65536, f->stt);
 		/* a steeper line is nonsense and would overflow below */
 		f->slope = clamp_t(s64, f->slope, -(1LL << 34), 1LL << 34);
 	}
-	f->ssr = div_u64(a, n) << (2 * f->shift);
+}
+
+/* n * SSR = n Syy - Sy^2 - (n Sty - St Sy)^2 / (n Stt - St^2); levels
+ * below 2^24 and at most 11 slots keep it in 64 bits but for the square,
+ * which takes a 128-bit product.
+ */
+static void vlc_phy_fit_ssr(struct vlc_phy_fit *f)
+{
+	u64 a = f->a;
+
+	if (!f->n)
+		return;
+	if (f->stt > 0) {
+		u64 b = vlc_phy_abs(f->sty);
+		u64 e = mul_u64_u64_div_u64(b, b, f->stt);
+
+		a = a > e ? a - e : 0;
+	}
+	f->ssr = div_u64(a, f->n) << (2 * f->shift);
 }
 
 /* Ambient level of the line at slot centre @t (may be negative). */
@@ -571,6 +624,27 @@ struct vlc_phy_hyp {
 	u8 dir;
 };
 
+/* The hypotheses of a mode, in the order they are scored, as
+ * dir << 4 | g: in sync first, then late with no guard lit or one after
+ * a data slot (never G0), then early with none or one before a data slot
+ * (never the last guard). Acquiring, only the first.
+ */
+#define VLC_PHY_HYP(dir, g)	((VLC_PHY_HYP_##dir) << 4 | (g))
+
+static const u8 vlc_phy_hyps_2slot[] = {
+	VLC_PHY_HYP(IN, 0),
+	VLC_PHY_HYP(LATE, 0), VLC_PHY_HYP(LATE, 3), VLC_PHY_HYP(LATE, 5),
+	VLC_PHY_HYP(EARLY, 0), VLC_PHY_HYP(EARLY, 1), VLC_PHY_HYP(EARLY, 3),
+};
+
+static const u8 vlc_phy_hyps_4ppm[] = {
+	VLC_PHY_HYP(IN, 0),
+	VLC_PHY_HYP(LATE, 0), VLC_PHY_HYP(LATE, 3), VLC_PHY_HYP(LATE, 5),
+	VLC_PHY_HYP(LATE, 7), VLC_PHY_HYP(LATE, 9),
+	VLC_PHY_HYP(EARLY, 0), VLC_PHY_HYP(EARLY, 1), VLC_PHY_HYP(EARLY, 3),
+	VLC_PHY_HYP(EARLY, 5), VLC_PHY_HYP(EARLY, 7),
+};
+
 /* Light a neighbour offset by @x puts into measured slot @i. */
 static s64 vlc_phy_spill(const struct vlc_phy *phy, u8 dir, u32 g, u32 x,
 			 u32 signal, u32 i)
@@ -597,11 +671,13 @@ static s64 vlc_phy_spill(const struct vlc_phy *phy, u8 dir, u32 g, u32 x,
  * line through the slots it keeps, plus those of the slots it leaves
  * out less their predicted spill. One that sees no light where it
  * predicts spill is the in-sync line with slots left out, never better
- * than it: U64_MAX.
+ * than it: U64_MAX. So is one whose slots left out alone cost @bound or
+ * more, the cost of the best so far (the SSR only adds to it).
  */
 static void vlc_phy_hyp_eval(const struct vlc_phy *phy,
 			     const struct vlc_phy_sums *m,
-			     struct vlc_phy_hyp *h, u8 dir, u32 g, u32 signal)
+			     struct vlc_phy_hyp *h, u8 dir, u32 g, u32 signal,
+			     u64 bound)
 {
 	u32 all = m->all, out;
 	u32 s2 = phy->nmeas - 1, i;
@@ -623,7 +699,7 @@ static void vlc_phy_hyp_eval(const struct vlc_phy *phy,
 	}
 	if (g)
 		h->mask &= ~BIT(g);
-	vlc_phy_fit(phy, m, h->mask, &h->f);
+	vlc_phy_fit_line(phy, m, h->mask, &h->f);
 	if (dir != VLC_PHY_HYP_IN) {
 		h->sp = vlc_phy_above(phy, &h->f,
 				      dir == VLC_PHY_HYP_LATE ? 0 : s2);
@@ -642,6 +718,11 @@ static void vlc_phy_hyp_eval(const struct vlc_phy *phy,
 		r = clamp_t(s64, r, -(1LL << 30), 1LL << 30);
 		h->cost += (u64)(r * r);
 	}
+	if (h->cost >= bound) {
+		h->cost = U64_MAX;
+		return;
+	}
+	vlc_phy_fit_ssr(&h->f);
 	h->cost += h->f.ssr;
 }
 
@@ -1573,42 +1654,41 @@ static void vlc_phy_fine_coarse(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 static void vlc_phy_decode(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 {
 	u32 n = vlc_phy_ndata(phy->mode);
-	u32 s2 = 2 * n + 2, gmask = 0, k, hi, second, g;
+	u32 s2 = 2 * n + 2, gmask = 0, k, hi, second;
 	u32 carrier_thr, dec_thr, sync_thr, signal = phy->signal;
 	s64 d[4], amb = 0, diff;
-	struct vlc_phy_hyp best, h;
+	struct vlc_phy_hyp best, h, *hp;
 	struct vlc_phy_sums m;
 	struct vlc_phy_fit f;
-	bool own = phy->tx_sym >= 0;
-	u8 dir;
+	bool own = phy->tx_sym >= 0, locked;
+	const u8 *hyp;
+	u32 j, nh;
 
 	for (k = 0; k <= n; k++)
 		gmask |= BIT(1 + 2 * k);
 
 	rx->sync = VLC_PHY_SYNC_NONE;
-	if (!phy->locked || !signal) {
-		/* acquiring, nothing to scale spill by: guards only */
-		vlc_phy_sums_init(phy, gmask, &m);
-		vlc_phy_fit(phy, &m, gmask, &f);
+	/* Acquiring, there is nothing to scale spill by: the in-sync line
+	 * through the guards only. Each hypothesis is scored in one place,
+	 * so that the compiler inlines the scoring and its fit.
+	 */
+	locked = phy->locked && signal;
+	vlc_phy_sums_init(phy, locked ? gmask | BIT(0) | BIT(s2) : gmask, &m);
+	hyp = n == 4 ? vlc_phy_hyps_4ppm : vlc_phy_hyps_2slot;
+	nh = locked ? (n == 4 ? sizeof(vlc_phy_hyps_4ppm) :
+		       sizeof(vlc_phy_hyps_2slot)) : 1;
+	j = 0;
+	do {
+		hp = j ? &h : &best;
+		vlc_phy_hyp_eval(phy, &m, hp, hyp[j] >> 4, hyp[j] & 15, signal,
+				 j ? best.cost : U64_MAX);
+		if (j && h.cost < best.cost)
+			best = h;
+	} while (++j < nh);
+	f = best.f;
+	if (!locked) {
 		vlc_phy_acq_report(phy, rx);
 	} else {
-		u32 all = gmask | BIT(0) | BIT(s2);
-
-		vlc_phy_sums_init(phy, all, &m);
-		vlc_phy_hyp_eval(phy, &m, &best, VLC_PHY_HYP_IN, 0, signal);
-		for (dir = VLC_PHY_HYP_LATE; dir <= VLC_PHY_HYP_EARLY; dir++) {
-			for (g = 0; g < s2; g += g ? 2 : 1) {
-				/* late lights a guard after a data slot
-				 * (never G0), early one before (never Gn)
-				 */
-				if ((dir == VLC_PHY_HYP_LATE && g == 1) ||
-				    (dir == VLC_PHY_HYP_EARLY && g == s2 - 1))
-					continue;
-				vlc_phy_hyp_eval(phy, &m, &h, dir, g, signal);
-				if (h.cost < best.cost)
-					best = h;
-			}
-		}
 		sync_thr = max(VLC_PHY_K_SYNC * phy->noise,
 			       signal / VLC_PHY_SYNC_FRAC);
 		/* light the fine model cannot explain: lock lost? */
@@ -1639,7 +1719,6 @@ static void vlc_phy_decode(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 		 * would read the spill as noise, raise the thresholds, hide
 		 * more spill, and let the grids drift apart unseen.
 		 */
-		f = best.f;
 	}
 
 	/* Acquisition takes its noise from its own fit. */
@@ -1774,7 +1853,7 @@ static void vlc_phy_frame_rx(struct vlc_phy *phy)
 }
 
 /* Emit and measure for the slot that starts now. */
-static void vlc_phy_slot_pins(struct vlc_phy *phy, u64 now)
+static inline void vlc_phy_slot_pins(struct vlc_phy *phy, u64 now)
 {
 	const struct vlc_phy_slot *s = &phy->slot[phy->cur];
 
@@ -1834,7 +1913,9 @@ u64 vlc_phy_tick(struct vlc_phy *phy, u64 now_ns)
 	if (phy->measuring) {
 		phy->level[phy->cur] = phy->pins->rx_end(phy->pin_ctx, now_ns);
 		phy->measuring = false;
-		vlc_phy_acq_capture(phy, now_ns > t + tol);
+		/* locked, nothing is captured (and id_late is not read) */
+		if (!phy->locked)
+			vlc_phy_acq_capture(phy, now_ns > t + tol);
 	}
 	if (now_ns > t + tol) {
 		phy->stats.late++;
@@ -1882,7 +1963,8 @@ u64 vlc_phy_tick(struct vlc_phy *phy, u64 now_ns)
 
 	vlc_phy_slot_pins(phy, now_ns);
 
-	vlc_phy_acq_work(phy);
+	if (phy->acq.stage != VLC_PHY_ACQ_IDLE)
+		vlc_phy_acq_work(phy);
 
 	/* Decoding after the pins keeps the slot edge on time. */
 	if (!phy->decoded && phy->cur >= phy->nmeas)

@@ -306,6 +306,8 @@ struct vlc_phy {
 	u32 level[VLC_PHY_MAX_SLOTS];
 	u8 nslots;
 	u8 nmeas;
+	bool layout_ok;	/* slot[0..nmeas) laid out for timing and mode */
+	u32 meas_ns;	/* their length */
 	u8 cur;
 	bool led;
 	bool measuring;
