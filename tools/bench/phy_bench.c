@@ -166,6 +166,12 @@ static int cost(const char *state, long frames)
 	ch.noise_ref_ns = vlc_phy_default_timing.data_ns;
 	for (i = 0; i < 2; i++) {
 		ch.node[i].tx = VLC_CHAN_TX_RANDOM;
+		/* Half duplex: a node hears its neighbour's symbols only in
+		 * the frames it does not send in itself; without them (and
+		 * without spill) the lock expires after VLC_PHY_SIGNAL_HOLD
+		 * frames, which the run is long enough to reach.
+		 */
+		ch.node[i].idle_per256 = locked ? 32 : 0;
 		ch.node[i].ref = locked ? 1 - i : -1;
 		ch.node[i].resync = VLC_CHAN_RESYNC_HALF;
 	}

@@ -9,6 +9,7 @@
  */
 
 #include <linux/types.h>
+#include <linux/kernel.h>
 #include <linux/bits.h>
 #include <linux/bitops.h>
 #include <linux/errno.h>
@@ -282,6 +283,7 @@ static void vlc_phy_layout(struct vlc_phy *phy)
 	phy->nmeas = phy->nslots;
 	phy->meas_ns = off;
 	phy->layout_ok = true;
+	phy->fits_ok = false;
 }
 
 /* Start a frame at absolute time @t: apply pending settings, fetch the
@@ -390,8 +392,8 @@ struct vlc_phy_fit {
 	s64 tmean;	/* Q16 mean slot centre */
 	s64 slope;	/* Q16 level per 1/4096 of a frame */
 	u64 ssr;	/* sum of squared residuals, in level units */
-	u64 a;		/* for the SSR: n Syy - Sy^2, then less the line's */
-	s64 stt, sty;	/* ... n Stt - St^2 and n Sty - St Sy */
+	s64 sy;		/* for the SSR: Sy, n Stt - St^2, n Sty - St Sy */
+	s64 stt, sty;
 	u32 base;
 	u8 shift;
 	u8 n;
@@ -408,9 +410,8 @@ struct vlc_phy_sums {
 	u32 all;
 	u32 base;
 	u8 shift;
-	s64 n, st, sy, stt, sty, syy;
+	s64 sy, sty, syy;
 	s64 y[VLC_PHY_MAX_MEAS];	/* each slot's terms of the sums */
-	s64 tt[VLC_PHY_MAX_MEAS];
 	s64 ty[VLC_PHY_MAX_MEAS];
 };
 
@@ -421,10 +422,7 @@ static void vlc_phy_sums_init(const struct vlc_phy *phy, u32 all,
 
 	m->all = all;
 	m->shift = 0;
-	m->n = 0;
-	m->st = 0;
 	m->sy = 0;
-	m->stt = 0;
 	m->sty = 0;
 	m->syy = 0;
 	for (left = all; left; left &= left - 1) {
@@ -435,8 +433,10 @@ static void vlc_phy_sums_init(const struct vlc_phy *phy, u32 all,
 	}
 	maxdev -= base;
 	/* Keep every product below 2^63; only absurd spreads lose bits. */
-	while ((maxdev >> m->shift) >= BIT(VLC_PHY_FIT_BITS))
+	while (maxdev >= BIT(VLC_PHY_FIT_BITS)) {
+		maxdev >>= 1;
 		m->shift++;
+	}
 	m->base = base;
 	for (left = all; left; left &= left - 1) {
 		s64 t, y;
@@ -445,12 +445,8 @@ static void vlc_phy_sums_init(const struct vlc_phy *phy, u32 all,
 		t = phy->slot[i].centre;
 		y = (phy->level[i] - base) >> m->shift;
 		m->y[i] = y;
-		m->tt[i] = t * t;
 		m->ty[i] = t * y;
-		m->n++;
-		m->st += t;
 		m->sy += y;
-		m->stt += m->tt[i];
 		m->sty += m->ty[i];
 		m->syy += y * y;
 	}
@@ -461,12 +457,11 @@ static void vlc_phy_sums_init(const struct vlc_phy *phy, u32 all,
  * is vlc_phy_fit_ssr()'s, apart: a hypothesis that already explains the
  * slots it leaves out worse than the best so far does not need it.
  */
-static void vlc_phy_fit_line(const struct vlc_phy *phy,
-			     const struct vlc_phy_sums *m, u32 mask,
+static void vlc_phy_fit_line(const struct vlc_phy_sums *m, u32 mask,
+			     const struct vlc_phy_tsum *ts,
 			     struct vlc_phy_fit *f)
 {
-	s64 n = m->n, st = m->st, sy = m->sy, stt = m->stt, sty = m->sty;
-	s64 syy = m->syy;
+	s64 n = ts->n, st = ts->st, sy = m->sy, sty = m->sty;
 	u32 i, out;
 
 	f->base = m->base;
@@ -475,25 +470,20 @@ static void vlc_phy_fit_line(const struct vlc_phy *phy,
 	f->mean = 0;
 	f->tmean = 0;
 	f->ssr = 0;
-	f->a = 0;
 	f->stt = 0;
 	for (out = m->all & ~mask; out; out &= out - 1) {
 		i = __ffs(out);
-		n--;
-		st -= phy->slot[i].centre;
 		sy -= m->y[i];
-		stt -= m->tt[i];
 		sty -= m->ty[i];
-		syy -= m->y[i] * m->y[i];
 	}
 	f->n = n;
+	f->sy = sy;
 	if (!n)
 		return;
 	f->mean = div_s64(sy << 16, n);
-	f->tmean = div_s64(st << 16, n);
-	f->stt = n * stt - st * st;
+	f->tmean = ts->tmean;
+	f->stt = ts->stt;
 	f->sty = n * sty - st * sy;
-	f->a = n * syy - sy * sy;
 	if (f->stt > 0) {
 		f->slope = div64_s64(f->sty * 65536, f->stt);
 		/* a steeper line is nonsense and would overflow below */
@@ -505,12 +495,18 @@ static void vlc_phy_fit_line(const struct vlc_phy *phy,
  * below 2^24 and at most 11 slots keep it in 64 bits but for the square,
  * which takes a 128-bit product.
  */
-static void vlc_phy_fit_ssr(struct vlc_phy_fit *f)
+static void vlc_phy_fit_ssr(const struct vlc_phy_sums *m, u32 mask,
+			    struct vlc_phy_fit *f)
 {
-	u64 a = f->a;
+	s64 syy = m->syy;
+	u32 out;
+	u64 a;
 
 	if (!f->n)
 		return;
+	for (out = m->all & ~mask; out; out &= out - 1)
+		syy -= m->y[__ffs(out)] * m->y[__ffs(out)];
+	a = f->n * syy - f->sy * f->sy;
 	if (f->stt > 0) {
 		u64 b = vlc_phy_abs(f->sty);
 		u64 e = mul_u64_u64_div_u64(b, b, f->stt);
@@ -624,25 +620,39 @@ struct vlc_phy_hyp {
 	u8 dir;
 };
 
-/* The hypotheses of a mode, in the order they are scored, as
- * dir << 4 | g: in sync first, then late with no guard lit or one after
- * a data slot (never G0), then early with none or one before a data slot
- * (never the last guard). Acquiring, only the first.
+/* The hypotheses of a mode, in the order they are scored: in sync
+ * first, then late with no guard lit or one after a data slot (never
+ * G0), then early with none or one before a data slot (never the last
+ * guard); each with the slots it leaves out of its line: the S slot it
+ * reads, the guard it predicts lit and, for an end guard, the S slot
+ * beyond it. Acquiring, only the first.
  */
-#define VLC_PHY_HYP(dir, g)	((VLC_PHY_HYP_##dir) << 4 | (g))
-
-static const u8 vlc_phy_hyps_2slot[] = {
-	VLC_PHY_HYP(IN, 0),
-	VLC_PHY_HYP(LATE, 0), VLC_PHY_HYP(LATE, 3), VLC_PHY_HYP(LATE, 5),
-	VLC_PHY_HYP(EARLY, 0), VLC_PHY_HYP(EARLY, 1), VLC_PHY_HYP(EARLY, 3),
+struct vlc_phy_hyp_def {
+	u8 dir;
+	u8 g;
+	u16 out;
 };
 
-static const u8 vlc_phy_hyps_4ppm[] = {
-	VLC_PHY_HYP(IN, 0),
-	VLC_PHY_HYP(LATE, 0), VLC_PHY_HYP(LATE, 3), VLC_PHY_HYP(LATE, 5),
-	VLC_PHY_HYP(LATE, 7), VLC_PHY_HYP(LATE, 9),
-	VLC_PHY_HYP(EARLY, 0), VLC_PHY_HYP(EARLY, 1), VLC_PHY_HYP(EARLY, 3),
-	VLC_PHY_HYP(EARLY, 5), VLC_PHY_HYP(EARLY, 7),
+#define VLC_PHY_L(g, out)	{ VLC_PHY_HYP_LATE, g, out }
+#define VLC_PHY_E(g, out)	{ VLC_PHY_HYP_EARLY, g, out }
+
+/* S1 is slot 0, S2 slot 6 (2-slot) or 10 (4-PPM) */
+static const struct vlc_phy_hyp_def vlc_phy_hyps_2slot[] = {
+	{ VLC_PHY_HYP_IN, 0, 0 },
+	VLC_PHY_L(0, BIT(0)), VLC_PHY_L(3, BIT(0) | BIT(3)),
+	VLC_PHY_L(5, BIT(0) | BIT(5) | BIT(6)),
+	VLC_PHY_E(0, BIT(6)), VLC_PHY_E(1, BIT(6) | BIT(1) | BIT(0)),
+	VLC_PHY_E(3, BIT(6) | BIT(3)),
+};
+
+static const struct vlc_phy_hyp_def vlc_phy_hyps_4ppm[] = {
+	{ VLC_PHY_HYP_IN, 0, 0 },
+	VLC_PHY_L(0, BIT(0)), VLC_PHY_L(3, BIT(0) | BIT(3)),
+	VLC_PHY_L(5, BIT(0) | BIT(5)), VLC_PHY_L(7, BIT(0) | BIT(7)),
+	VLC_PHY_L(9, BIT(0) | BIT(9) | BIT(10)),
+	VLC_PHY_E(0, BIT(10)), VLC_PHY_E(1, BIT(10) | BIT(1) | BIT(0)),
+	VLC_PHY_E(3, BIT(10) | BIT(3)), VLC_PHY_E(5, BIT(10) | BIT(5)),
+	VLC_PHY_E(7, BIT(10) | BIT(7)),
 };
 
 /* Light a neighbour offset by @x puts into measured slot @i. */
@@ -676,30 +686,22 @@ static s64 vlc_phy_spill(const struct vlc_phy *phy, u8 dir, u32 g, u32 x,
  */
 static void vlc_phy_hyp_eval(const struct vlc_phy *phy,
 			     const struct vlc_phy_sums *m,
-			     struct vlc_phy_hyp *h, u8 dir, u32 g, u32 signal,
+			     struct vlc_phy_hyp *h,
+			     const struct vlc_phy_hyp_def *def,
+			     const struct vlc_phy_tsum *ts, u32 signal,
 			     u64 bound)
 {
-	u32 all = m->all, out;
+	u32 all = m->all, out, g = def->g;
 	u32 s2 = phy->nmeas - 1, i;
+	u8 dir = def->dir;
 	s64 r;
 
 	h->dir = dir;
-	h->mask = all;
+	h->mask = all & ~(u32)def->out;
 	h->x = 0;
 	h->sp = 0;
 	h->cost = 0;
-	if (dir == VLC_PHY_HYP_LATE) {
-		h->mask &= ~BIT(0);
-		if (g == s2 - 1)
-			h->mask &= ~BIT(s2);
-	} else if (dir == VLC_PHY_HYP_EARLY) {
-		h->mask &= ~BIT(s2);
-		if (g == 1)
-			h->mask &= ~BIT(0);
-	}
-	if (g)
-		h->mask &= ~BIT(g);
-	vlc_phy_fit_line(phy, m, h->mask, &h->f);
+	vlc_phy_fit_line(m, h->mask, ts, &h->f);
 	if (dir != VLC_PHY_HYP_IN) {
 		h->sp = vlc_phy_above(phy, &h->f,
 				      dir == VLC_PHY_HYP_LATE ? 0 : s2);
@@ -722,7 +724,7 @@ static void vlc_phy_hyp_eval(const struct vlc_phy *phy,
 		h->cost = U64_MAX;
 		return;
 	}
-	vlc_phy_fit_ssr(&h->f);
+	vlc_phy_fit_ssr(m, h->mask, &h->f);
 	h->cost += h->f.ssr;
 }
 
@@ -1646,6 +1648,39 @@ static void vlc_phy_fine_coarse(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 	a->fine_off = rx->offset_ns;
 }
 
+/* The time sums of every hypothesis' line, for the slot layout: last,
+ * acquisition's, through the guards only.
+ */
+static void vlc_phy_fits_init(struct vlc_phy *phy)
+{
+	u32 n = vlc_phy_ndata(phy->mode), s2 = 2 * n + 2, j, nh, left, mask;
+	u32 gmask = 0xaaaaaaaa & (BIT(s2) - 1);
+	const struct vlc_phy_hyp_def *hyp = n == 4 ? vlc_phy_hyps_4ppm :
+						      vlc_phy_hyps_2slot;
+
+	nh = n == 4 ? ARRAY_SIZE(vlc_phy_hyps_4ppm) :
+		      ARRAY_SIZE(vlc_phy_hyps_2slot);
+	for (j = 0; j <= nh; j++) {
+		struct vlc_phy_tsum *ts = &phy->tsum[j < nh ? j :
+						     VLC_PHY_NHYP - 1];
+		s64 c = 0, st = 0, stt = 0, t;
+
+		mask = j < nh ? (gmask | BIT(0) | BIT(s2)) & ~(u32)hyp[j].out :
+		       gmask;
+		for (left = mask; left; left &= left - 1) {
+			t = phy->slot[__ffs(left)].centre;
+			c++;
+			st += t;
+			stt += t * t;
+		}
+		ts->n = c;
+		ts->st = st;
+		ts->stt = c * stt - st * st;
+		ts->tmean = c ? div_s64(st << 16, c) : 0;
+	}
+	phy->fits_ok = true;
+}
+
 /* Decode the measured part of the frame. The ambient is a line through
  * dark slots against time: it cancels DC and the slope of mains flicker
  * within the frame. Which dark slots are really dark depends on the
@@ -1654,18 +1689,18 @@ static void vlc_phy_fine_coarse(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 static void vlc_phy_decode(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 {
 	u32 n = vlc_phy_ndata(phy->mode);
-	u32 s2 = 2 * n + 2, gmask = 0, k, hi, second;
+	u32 s2 = 2 * n + 2, gmask, k, hi, second;
 	u32 carrier_thr, dec_thr, sync_thr, signal = phy->signal;
 	s64 d[4], amb = 0, diff;
-	struct vlc_phy_hyp best, h, *hp;
+	struct vlc_phy_hyp hyps[2], *best = &hyps[0], *h = &hyps[1], *hp;
+	const struct vlc_phy_fit *f;
 	struct vlc_phy_sums m;
-	struct vlc_phy_fit f;
 	bool own = phy->tx_sym >= 0, locked;
-	const u8 *hyp;
+	const struct vlc_phy_hyp_def *hyp;
 	u32 j, nh;
 
-	for (k = 0; k <= n; k++)
-		gmask |= BIT(1 + 2 * k);
+	/* the guards: G0..Gn at the odd slots 1 to s2 - 1 */
+	gmask = 0xaaaaaaaa & (BIT(s2) - 1);
 
 	rx->sync = VLC_PHY_SYNC_NONE;
 	/* Acquiring, there is nothing to scale spill by: the in-sync line
@@ -1673,34 +1708,39 @@ static void vlc_phy_decode(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 	 * so that the compiler inlines the scoring and its fit.
 	 */
 	locked = phy->locked && signal;
+	if (!phy->fits_ok)
+		vlc_phy_fits_init(phy);
 	vlc_phy_sums_init(phy, locked ? gmask | BIT(0) | BIT(s2) : gmask, &m);
 	hyp = n == 4 ? vlc_phy_hyps_4ppm : vlc_phy_hyps_2slot;
-	nh = locked ? (n == 4 ? sizeof(vlc_phy_hyps_4ppm) :
-		       sizeof(vlc_phy_hyps_2slot)) : 1;
+	nh = locked ? (n == 4 ? ARRAY_SIZE(vlc_phy_hyps_4ppm) :
+		       ARRAY_SIZE(vlc_phy_hyps_2slot)) : 1;
 	j = 0;
 	do {
-		hp = j ? &h : &best;
-		vlc_phy_hyp_eval(phy, &m, hp, hyp[j] >> 4, hyp[j] & 15, signal,
-				 j ? best.cost : U64_MAX);
-		if (j && h.cost < best.cost)
+		vlc_phy_hyp_eval(phy, &m, j ? h : best, &hyp[j],
+				 &phy->tsum[locked ? j : VLC_PHY_NHYP - 1],
+				 signal, j ? best->cost : U64_MAX);
+		if (j && h->cost < best->cost) {
+			hp = best;
 			best = h;
+			h = hp;
+		}
 	} while (++j < nh);
-	f = best.f;
+	f = &best->f;
 	if (!locked) {
 		vlc_phy_acq_report(phy, rx);
 	} else {
 		sync_thr = max(VLC_PHY_K_SYNC * phy->noise,
 			       signal / VLC_PHY_SYNC_FRAC);
 		/* light the fine model cannot explain: lock lost? */
-		if (best.cost > max_t(u64, (u64)signal * signal / 16,
-				      (u64)16 * (s2 + 1) * phy->noise_var))
+		if (best->cost > max_t(u64, (u64)signal * signal / 16,
+				       (u64)16 * (s2 + 1) * phy->noise_var))
 			phy->acq.lost++;
 		else
 			phy->acq.lost = 0;
-		if (best.dir != VLC_PHY_HYP_IN && best.sp > sync_thr) {
-			s32 off = best.x;
+		if (best->dir != VLC_PHY_HYP_IN && best->sp > sync_thr) {
+			s32 off = best->x;
 
-			if (best.dir == VLC_PHY_HYP_LATE) {
+			if (best->dir == VLC_PHY_HYP_LATE) {
 				rx->sync = VLC_PHY_SYNC_LATE;
 				rx->offset_ns = off;
 				phy->stats.sync_late++;
@@ -1723,11 +1763,11 @@ static void vlc_phy_decode(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 
 	/* Acquisition takes its noise from its own fit. */
 	if (!own && !rx->acquiring)
-		vlc_phy_noise_update(phy, &f);
+		vlc_phy_noise_update(phy, f);
 
 	for (k = 0; k < n; k++) {
 		u32 i = 2 + 2 * k;
-		s64 a = vlc_phy_fit_at(&f, phy->slot[i].centre);
+		s64 a = vlc_phy_fit_at(f, phy->slot[i].centre);
 
 		amb += a;
 		d[k] = (s64)phy->level[i] - a;
@@ -1853,7 +1893,7 @@ static void vlc_phy_frame_rx(struct vlc_phy *phy)
 }
 
 /* Emit and measure for the slot that starts now. */
-static inline void vlc_phy_slot_pins(struct vlc_phy *phy, u64 now)
+static inline void vlc_phy_slot_pins(struct vlc_phy *phy, u64 now, u64 end)
 {
 	const struct vlc_phy_slot *s = &phy->slot[phy->cur];
 
@@ -1872,7 +1912,7 @@ static inline void vlc_phy_slot_pins(struct vlc_phy *phy, u64 now)
 			phy->measuring = true;
 		}
 	}
-	phy->next_ns = phy->frame_start + s->start + s->len;
+	phy->next_ns = end;
 }
 
 u64 vlc_phy_start(struct vlc_phy *phy, u64 now_ns)
@@ -1884,7 +1924,7 @@ u64 vlc_phy_start(struct vlc_phy *phy, u64 now_ns)
 	/* a deferred search of the last run was cancelled with its worker */
 	phy->acq.stage = VLC_PHY_ACQ_IDLE;
 	vlc_phy_frame_begin(phy, now_ns, now_ns);
-	vlc_phy_slot_pins(phy, now_ns);
+	vlc_phy_slot_pins(phy, now_ns, now_ns + phy->slot[0].len);
 	return phy->next_ns;
 }
 
@@ -1954,14 +1994,16 @@ u64 vlc_phy_tick(struct vlc_phy *phy, u64 now_ns)
 	if (skipped)
 		phy->stats.overruns++;
 
-	start = phy->frame_start + s->start;
-	if (now_ns > start + tol && phy->cur < phy->nmeas)
-		phy->frame_flags |= VLC_PHY_RX_LATE;
-	if (now_ns > start + tol && phy->cur >= phy->acq.id_first &&
-	    phy->cur < phy->acq.id_first + phy->acq.id_n)
-		phy->acq.id_late = true;
+	start = end - s->len;
+	if (now_ns > start + tol) {
+		if (phy->cur < phy->nmeas)
+			phy->frame_flags |= VLC_PHY_RX_LATE;
+		if (phy->cur >= phy->acq.id_first &&
+		    phy->cur < phy->acq.id_first + phy->acq.id_n)
+			phy->acq.id_late = true;
+	}
 
-	vlc_phy_slot_pins(phy, now_ns);
+	vlc_phy_slot_pins(phy, now_ns, end);
 
 	if (phy->acq.stage != VLC_PHY_ACQ_IDLE)
 		vlc_phy_acq_work(phy);
