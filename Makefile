@@ -30,7 +30,7 @@ VLC_CONFIG := CONFIG_VLC=m CONFIG_VLC_SIM=m
 export TOP BUILD VLC_CONFIG
 
 .PHONY: all modules tools install clean deps cross lint kunit host qemu-test \
-	check demo bench dt dt-probe help hwtest gpio-sim fuzz fuzz-smoke
+	check demo bench dt dt-probe help hwtest gpio-sim fuzz fuzz-smoke stress
 
 all: modules tools
 
@@ -98,6 +98,20 @@ qemu-test: modules tools hwtest gpio-sim
 	@$(TOP)/scripts/deps.sh qemu
 	@$(TOP)/tests/qemu/run-all.sh
 
+# The stress scenario and macsec on the sanitizer kernel (KASAN, UBSAN,
+# lockdep, kmemleak) of scripts/stress-kernel.sh, built on first use and
+# cached; STRESS_ARGS sizes the run (tests/qemu/stress/stress.sh), e.g.
+# STRESS_ARGS="reload=10 flaps=100". See vlc-stress.rst.
+STRESS_ARGS ?=
+
+stress:
+	@$(TOP)/scripts/deps.sh kunit qemu
+	@kd=$$($(TOP)/scripts/stress-kernel.sh) && \
+	$(TOP)/tests/qemu/run.sh --kernel "$$kd" --timeout 5400 \
+		$(TOP)/tests/qemu/stress/stress.sh $(STRESS_ARGS) && \
+	$(TOP)/tests/qemu/run.sh --kernel "$$kd" --timeout 600 \
+		$(TOP)/tests/qemu/scenarios/macsec.sh
+
 check:
 	@$(TOP)/scripts/deps.sh all
 	@$(TOP)/scripts/check.sh
@@ -134,6 +148,7 @@ help:
 	@echo "                  FUZZ_TIME=60 s per target; make fuzz-smoke: 10 s each"
 	@echo "  make tools      vlcctl as build/<arch>/tools/vlcctl (needs libmnl-dev)"
 	@echo "  make qemu-test  end-to-end scenarios in a QEMU guest"
+	@echo "  make stress     stress scenario on a KASAN/UBSAN/lockdep/kmemleak kernel"
 	@echo "  make dt         binding, overlays and merged DTBs checked with dtc/fdtoverlay/dt-schema"
 	@echo "  make dt-probe   arm64 QEMU: vlc-gpio probes from DT on gpio-sim lines"
 	@echo "  make bench      measure; writes Documentation/networking/vlc-benchmarks.rst"

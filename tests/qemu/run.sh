@@ -5,7 +5,12 @@
 # read-only over 9p, load the freshly built modules, run one scenario
 # script in the guest and return its exit status.
 #
-#   run.sh [--show] [--timeout SEC] [--out DIR] SCENARIO [ARGS...]
+#   run.sh [--show] [--timeout SEC] [--out DIR] [--kernel DIR] SCENARIO [ARGS...]
+#
+# --kernel DIR (or $VLC_KERNEL) boots DIR/arch/x86/boot/bzImage, a tree
+# built by scripts/stress-kernel.sh, with the modules built against it
+# ($VLC_KMOD, default $BUILD/stress/drivers/net/vlc), instead of Debian's
+# kernel and $BUILD/x86_64.
 #
 # In the guest the checkout is at /run/vlc/src (read-only), the modules at
 # /run/vlc/mod and a writable results folder at /run/vlc/out; the scenario
@@ -19,25 +24,38 @@ build=${BUILD:-$top/build}
 timeout=300
 show=0
 out=""
+kdir=${VLC_KERNEL:-}
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--show) show=1; shift ;;
 	--timeout) timeout=$2; shift 2 ;;
 	--out) out=$2; shift 2 ;;
+	--kernel) kdir=$2; shift 2 ;;
 	*) break ;;
 	esac
 done
-[ $# -ge 1 ] || { echo "usage: run.sh [--show] [--timeout S] [--out DIR] SCENARIO [ARGS]" >&2; exit 2; }
+[ $# -ge 1 ] || { echo "usage: run.sh [--show] [--timeout S] [--out DIR] [--kernel DIR] SCENARIO [ARGS]" >&2; exit 2; }
 scen=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 shift
 name=$(basename "$scen" .sh)
-moddir=$build/x86_64/drivers/net/vlc
-[ -f "$moddir/vlc.ko" ] || { echo "run.sh: $moddir/vlc.ko missing: run make" >&2; exit 2; }
-
-# Boot the kernel the modules were built for.
-krel=$(modinfo -F vermagic "$moddir/vlc.ko" | cut -d' ' -f1)
-kernel=/boot/vmlinuz-$krel
-[ -r "$kernel" ] || { echo "run.sh: $kernel missing (apt-get install linux-image-$krel)" >&2; exit 2; }
+if [ -n "$kdir" ]; then
+	moddir=${VLC_KMOD:-$build/stress/drivers/net/vlc}
+	[ -f "$moddir/vlc.ko" ] || { echo "run.sh: $moddir/vlc.ko missing: run scripts/stress-kernel.sh" >&2; exit 2; }
+	kernel=$kdir/arch/x86/boot/bzImage
+	[ -r "$kernel" ] || { echo "run.sh: $kernel missing" >&2; exit 2; }
+	krel=$(cat "$kdir/include/config/kernel.release")
+	kmods=$kdir
+	vm=$(modinfo -F vermagic "$moddir/vlc.ko" | cut -d' ' -f1)
+	[ "$vm" = "$krel" ] || { echo "run.sh: $moddir/vlc.ko is for $vm, not $krel" >&2; exit 2; }
+else
+	moddir=$build/x86_64/drivers/net/vlc
+	[ -f "$moddir/vlc.ko" ] || { echo "run.sh: $moddir/vlc.ko missing: run make" >&2; exit 2; }
+	# Boot the kernel the modules were built for.
+	krel=$(modinfo -F vermagic "$moddir/vlc.ko" | cut -d' ' -f1)
+	kernel=/boot/vmlinuz-$krel
+	kmods=/lib/modules/$krel/kernel
+	[ -r "$kernel" ] || { echo "run.sh: $kernel missing (apt-get install linux-image-$krel)" >&2; exit 2; }
+fi
 [ -n "$out" ] || out=$build/qemu/$name
 rm -rf "$out"
 mkdir -p "$out"
@@ -46,7 +64,8 @@ mkdir -p "$out"
 cache=${VLC_CACHE:-/var/cache/linux-vlc}
 mkdir -p "$cache" 2>/dev/null && [ -w "$cache" ] || cache=$build/cache
 mkdir -p "$cache"
-key=$( (echo "$krel"; cat "$top/tests/qemu/initramfs-init") | sha256sum | cut -c1-12)
+key=$( (echo "$krel"; [ -z "$kdir" ] || cat "$kdir/.config"
+       cat "$top/tests/qemu/initramfs-init") | sha256sum | cut -c1-12)
 initrd=$cache/initramfs-$krel-$key.cpio.gz
 if [ ! -f "$initrd" ]; then
 	tmp=$(mktemp -d)
@@ -54,7 +73,7 @@ if [ ! -f "$initrd" ]; then
 	cp /bin/busybox "$tmp/bin/busybox"
 	for m in virtio_ring virtio virtio_pci_modern_dev virtio_pci_legacy_dev \
 		 virtio_pci netfs fscache 9pnet 9pnet_virtio 9p; do
-		f=$(find "/lib/modules/$krel/kernel" -name "$m.ko*" | head -n 1)
+		f=$(find "$kmods" -name "$m.ko*" | head -n 1)
 		[ -n "$f" ] || continue	# built in
 		cp "$f" "$tmp/mods/"
 		echo "$m" >>"$tmp/mods/order"
@@ -76,9 +95,12 @@ printf '%s\n' "$args" >"$out/.args"
 # guest never reached its init (a TCG boot that hangs, seen once in 40
 # runs: then the scenario never ran and is run again, once)
 boot_timeout=${VLC_BOOT_TIMEOUT:-180}
+# KASAN's shadow and quarantine and kmemleak's metadata need room.
+mem=1024
+[ -z "$kdir" ] || mem=2048
 guest() {
 	timeout --foreground "$timeout" qemu-system-x86_64 \
-		-machine q35 -accel tcg -cpu max -smp 2 -m 1024 \
+		-machine q35 -accel tcg -cpu max -smp 2 -m "$mem" \
 		-nographic -no-reboot -nic none \
 		-kernel "$kernel" -initrd "$initrd" -append "$cmdline" \
 		-virtfs local,path=/,mount_tag=host,security_model=none,readonly=on,multidevs=remap \
@@ -118,7 +140,7 @@ fail=""
 rc=$(sed -n 's/^VLC-SCENARIO-EXIT=\([0-9]*\).*/\1/p' "$out/console.log" | tail -n 1)
 [ -n "$rc" ] || { [ -n "$fail" ] || fail="guest ended without a result (qemu rc $qrc)"; rc=1; }
 [ "$rc" = 0 ] || [ -n "$fail" ] || fail="scenario exited $rc"
-bad='WARNING:|BUG:|Oops|KASAN|UBSAN|lockdep|possible recursive locking|circular locking|inconsistent lock state|kmemleak: [0-9]+ new suspected'
+bad='WARNING:|BUG:|Oops|KASAN|UBSAN|INFO: lockdep|possible recursive locking|circular locking|inconsistent lock state|kmemleak: [0-9]+ new suspected'
 for f in "$out/console.log" "$out/dmesg.txt"; do
 	[ -f "$f" ] || continue
 	if grep -Eq "$bad" "$f"; then
