@@ -153,6 +153,19 @@ vlcctl_bin() {
 	echo "$b"
 }
 
+# ctl NS ARGS...: vlcctl (the path in $vlcctl, see vlcctl_bin) in netns
+# NS ("-" for the initial one); nsenter, lighter than ip netns exec (no
+# mount namespace, no sysfs to mount)
+ctl() {
+	ns=$1
+	shift
+	if [ "$ns" = - ]; then
+		"$vlcctl" "$@"
+	else
+		nsenter --net="/run/netns/$ns" "$vlcctl" "$@"
+	fi
+}
+
 # sim_nodes NS...: one simulated board per name, its vlc0 in a new
 # namespace NS, down and without addresses. Every node sees every other
 # until edges say otherwise.

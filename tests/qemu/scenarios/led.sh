@@ -15,17 +15,6 @@
 vlcctl=$(vlcctl_bin)
 leds=/sys/class/leds
 
-# ctl NS ARGS...: vlcctl in netns NS ("-" for the initial one)
-ctl() {
-	ns=$1
-	shift
-	if [ "$ns" = - ]; then
-		"$vlcctl" "$@"
-	else
-		nsenter --net="/run/netns/$ns" "$vlcctl" "$@"
-	fi
-}
-
 # vlcctl_bright NS DEV: the brightness vlcctl shows for DEV
 vlcctl_bright() {
 	ctl "$1" show "$2" | tr -s '\n\t' '  ' |

@@ -26,18 +26,6 @@ ping_after_switch() {
 
 vlcctl=$(vlcctl_bin)
 
-# ctl NS ARGS...: vlcctl in netns NS ("-" for the initial one); nsenter,
-# lighter than ip netns exec (no mount namespace, no sysfs to mount)
-ctl() {
-	ns=$1
-	shift
-	if [ "$ns" = - ]; then
-		"$vlcctl" "$@"
-	else
-		nsenter --net="/run/netns/$ns" "$vlcctl" "$@"
-	fi
-}
-
 # refused NS PATTERN ARGS...: vlcctl fails with status 1 and a message
 # matching PATTERN (grep -E)
 refused() {
