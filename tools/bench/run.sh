@@ -82,14 +82,34 @@ plot "$out/ber-2slot.txt" using 1:(\$2/\$5) with linespoints title "2-slot: wron
      "$out/ber-2slot.txt" using 1:((\$3+\$4)/\$5) with linespoints title "2-slot: erased or missed", \
      "$out/ber-4ppm.txt" using 1:(\$2/\$5) with linespoints title "4-PPM: wrong", \
      "$out/ber-4ppm.txt" using 1:((\$3+\$4)/\$5) with linespoints title "4-PPM: erased or missed", \
-     "$out/ber-2slot.txt" using 1:6 with lines dashtype 2 title "theory, hard-decision differential OOK"
+     "$out/ber-2slot.txt" using 1:6 with lines dashtype 2 title "theory, hard-decision differential OOK", \
+     "$out/ber-2slot.txt" using 1:7 with lines dashtype 3 title "bound with idle frames told apart"
 GP
 fi
 
 ber_table() {
-	awk '!/^#/ { printf "   %5s  %9.2e  %9.2e  %9.2e  %8d\n", $1, $2/$5, ($3+$4)/$5, $6, $5 }' "$1"
+	awk '!/^#/ { printf "   %5s  %9.2e  %9.2e  %9.2e  %9.2e  %8d\n", $1, $2/$5, ($3+$4)/$5, $6, $7, $5 }' "$1"
 }
 
+# ber_at FILE COLUMN-EXPR: the SNR (dB) at which a rate falls to 1e-5,
+# interpolated in log10 between the table's points ("-" if it never does
+# or starts below). Rates of 0 count as 1e-12.
+ber_at() {
+	awk -v want=1e-5 "!/^#/ { r = $2; if (r < 1e-12) r = 1e-12
+		if (n && pr > want && r <= want) {
+			f = (log(pr) - log(want)) / (log(pr) - log(r))
+			printf \"%.1f\", ps + f * (\$1 - ps); done = 1; exit
+		}
+		ps = \$1; pr = r; n++ }
+		END { if (!done) printf \"-\" }" "$1"
+}
+
+b2=$(ber_at "$out/ber-2slot.txt" '($2 + $3 + $4) / $5')
+t2=$(ber_at "$out/ber-2slot.txt" '$6')
+o2=$(ber_at "$out/ber-2slot.txt" '$7')
+b4=$(ber_at "$out/ber-4ppm.txt" '($2 + $3 + $4) / $5')
+t4=$(ber_at "$out/ber-4ppm.txt" '$6')
+o4=$(ber_at "$out/ber-4ppm.txt" '$7')
 cat >"$rst" <<RST
 .. SPDX-License-Identifier: GPL-2.0
 
@@ -154,16 +174,36 @@ window. The receiver does not guess: below its margin a symbol is an
 erasure, which the MAC turns into a retransmission; so "wrong" decisions
 stay far below the hard-decision curve, at the cost of erasures.
 
+"theory" is Q(SNR/sqrt 2), deciding D1 against D2 in every frame. A
+receiver that must also tell an idle frame from a symbol cannot reach
+it; "bound" adds detecting the lit slot at half the signal,
+Q(SNR/2) + Q(SNR/sqrt 2) (see phy_bench.c). Symbol error rate (wrong,
+erased or missed) of 1e-5, interpolated between the rows below:
+
+====================  =========  =========  ========  =================
+mode                  measured   theory     bound     from theory
+====================  =========  =========  ========  =================
+2-slot                $b2 dB    $t2 dB    $o2 dB   $(echo "$b2 $t2" | awk '{ if ($1 == "-") print "-"; else printf "%.1f dB", $1 - $2 }')
+4-PPM                 $b4 dB    $t4 dB    $o4 dB   $(echo "$b4 $t4" | awk '{ if ($1 == "-") print "-"; else printf "%.1f dB", $1 - $2 }')
+====================  =========  =========  ========  =================
+
+The gap to the bound (about 3 dB) is the receiver's two margins: a
+decision needs 6 noise rms and half the signal estimate. Smaller margins
+gain about 2 dB but decode noise as symbols in idle frames (5 to 13 in
+20000 with 4 rms and a quarter of the signal, none with the margins
+used). The goal of 1 dB from theory is not met; the trade-off is
+described in vlc.rst, "Receiver".
+
 .. image:: vlc-ber.png
 
 2-slot mode::
 
-   SNR dB      wrong  erased+missed  theory   symbols
+   SNR dB      wrong  erased+missed  theory     bound   symbols
 $(ber_table "$out/ber-2slot.txt")
 
 4-PPM mode::
 
-   SNR dB      wrong  erased+missed  theory   symbols
+   SNR dB      wrong  erased+missed  theory     bound   symbols
 $(ber_table "$out/ber-4ppm.txt")
 RST
 fi
