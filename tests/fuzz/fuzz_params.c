@@ -282,8 +282,9 @@ static const char *const phy_fields[P_COUNT] = {
 
 /* From vlc_phy.h: the measured part (S1, guards, data slots, S2, see the
  * drawing) must fit in frame_ns <= VLC_PHY_FRAME_NS_MAX, no slot may be
- * empty, the guards absorb tolerance_ns, and brightness may not exceed
- * what the illumination part alone can light (vlc_phy_brightness_range).
+ * empty, the guards absorb tolerance_ns, and brightness may neither
+ * exceed what the illumination part alone can light nor fall below one
+ * data slot (vlc_phy_brightness_range).
  */
 static u32 phy_ref(const struct vlc_phy_timing *t, u32 mode, u32 bright)
 {
@@ -306,7 +307,8 @@ static u32 phy_ref(const struct vlc_phy_timing *t, u32 mode, u32 bright)
 	dark = 2 * (u64)t->sync_ns + (n + 1) * t->guard_ns + n * t->data_ns;
 	if (t->frame_ns && dark > t->frame_ns)
 		bad |= BIT(P_FRAME) | BIT(P_SYNC) | BIT(P_GUARD) | BIT(P_DATA);
-	if (!bad && (u64)bright * t->frame_ns > (t->frame_ns - dark) * 1000)
+	if (!bad && ((u64)bright * t->frame_ns > (t->frame_ns - dark) * 1000 ||
+		     (u64)bright * t->frame_ns < (u64)t->data_ns * 1000))
 		bad |= BIT(P_BRIGHT);
 	return bad;
 }
@@ -389,9 +391,6 @@ static void p_on_rx(struct vlc_chan *ch, struct vlc_chan_node *n,
 		if (c < b && c + S.t.data_ns > a)
 			return;
 	}
-	/* known: after a false lock, illumination passes for data (K3) */
-	if (FZ_AVOID(vlc_chan_lit_ns(r, a, b) > 0))
-		return;
 	FZ_CHECK(0, "node %d frame %u: decided %d, no data pulse there (offset %d, sync %d)",
 		 n->idx, k, rx->sym, rx->offset_ns, rx->sync);
 }

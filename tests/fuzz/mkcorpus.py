@@ -61,12 +61,13 @@ def phy_setup(mode=0, bright=200, tsel=0, tx=0x42, resync=3, defer=0,
         bytes([len(events)]) + ev + seq
 
 
-# fuzz_params.c: MAC fields, PHY fields, then the runs of accepted ones:
+# fuzz_params.c: MAC fields, PHY fields, the MAC's loc_interval and
+# rts_threshold (read after the PHY's), then the runs of accepted ones:
 # MAC (packet length / 6, broadcast length, ethertype), PHY (search,
 # frames, offset)
 def params(mac, phy, mac_run=bytes([10, 20, 0]),
-           phy_run=bytes([1, 40]) + struct.pack('<I', 5000)):
-    return mac + phy + mac_run + phy_run
+           phy_run=bytes([1, 40]) + struct.pack('<I', 5000), loc=0, rts=0):
+    return mac + phy + struct.pack('<HH', loc, rts) + mac_run + phy_run
 
 
 def mac_params(short=1, bits=1, frag=240, retry=7, cw_min=8, cw_max=256,
@@ -165,18 +166,6 @@ SEEDS = {
 # Reproducers of the findings (crashes/README), named TARGET-NAME: each
 # fails the strict build (make -C tests/fuzz repro) until it is fixed.
 CRASHES = {
-    # K3: a false lock, then a neighbour's illumination pulse decided as
-    # a data symbol on a noiseless channel: default settings, the
-    # neighbour 109 us early, both sides correcting as the MAC does
-    'params-false-lock-default': params(
-        mac_params(), phy_params(),
-        phy_run=bytes([5, 40]) + struct.pack('<I', 390944)),
-    # K3 again, no correction, a brightness below the range's minimum
-    'params-false-lock-dim': params(
-        mac_params(),
-        phy_params(sync=1872, guard=1000, data=2000, frame=30000, tol=500,
-                   mode=1, bright=54),
-        phy_run=bytes([1, 40]) + struct.pack('<I', 13192)),
 }
 
 
@@ -197,6 +186,28 @@ FIXED = {
     'phy_rx': {
         # K2: timing with frame_ns < 64 made the search divide by zero
         'k2-tiny-frame': phy_setup(tsel=2, frames=8),
+    },
+    'params': {
+        # K3: a false lock, then a neighbour's illumination pulse decided
+        # as a data symbol on a noiseless channel: default settings, the
+        # neighbour 109 us early, both sides correcting as the MAC does
+        'k3-false-lock-default': params(
+            mac_params(), phy_params(),
+            phy_run=bytes([5, 40]) + struct.pack('<I', 390944)),
+        # K3 again, no correction, a brightness below the range's
+        # minimum (now refused) ...
+        'k3-false-lock-dim': params(
+            mac_params(),
+            phy_params(sync=1872, guard=1000, data=2000, frame=30000,
+                       tol=500, mode=1, bright=54),
+            phy_run=bytes([1, 40]) + struct.pack('<I', 13192)),
+        # ... and at the minimum, 67: locked "hidden" after one frame
+        # without light, where two were meant
+        'k3-false-lock-dim-min': params(
+            mac_params(),
+            phy_params(sync=1872, guard=1000, data=2000, frame=30000,
+                       tol=500, mode=1, bright=67),
+            phy_run=bytes([1, 200]) + struct.pack('<I', 13192)),
     },
 }
 

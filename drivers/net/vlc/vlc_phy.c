@@ -9,6 +9,7 @@
  */
 
 #include <linux/types.h>
+#include <linux/kernel.h>
 #include <linux/bits.h>
 #include <linux/bitops.h>
 #include <linux/errno.h>
@@ -102,7 +103,9 @@ int vlc_phy_brightness_range(const struct vlc_phy_timing *t,
 	if (vlc_phy_timing_check(t, mode, NULL))
 		return -EINVAL;
 	illum = t->frame_ns - vlc_phy_dark_ns(t, mode);
-	/* A data frame cannot emit less than one data slot. */
+	/* A data frame cannot emit less than one data slot; settings below
+	 * are refused (vlc_phy_brightness_check()).
+	 */
 	*min = div_u64((u64)t->data_ns * 1000 + t->frame_ns - 1, t->frame_ns);
 	/* Idle frames must reach the setting with the illumination part
 	 * alone, so the data slot does not count towards the maximum.
@@ -125,6 +128,15 @@ int vlc_phy_brightness_check(const struct vlc_phy_timing *t,
 	if (brightness > max) {
 		if (why)
 			*why = "brightness above the maximum the illumination part allows";
+		return -EINVAL;
+	}
+	/* Below one data slot a data frame has no illumination left, and an
+	 * idle frame's pulses are as long as a data slot or shorter: the
+	 * acquisition of a neighbour would take them for data (K3).
+	 */
+	if (brightness < min) {
+		if (why)
+			*why = "brightness below the minimum of one data slot";
 		return -EINVAL;
 	}
 	if (why)
@@ -225,8 +237,9 @@ void vlc_phy_adjust_phase(struct vlc_phy *phy, s32 ns)
 	phy->acq.fresh = false;
 }
 
+/* Append a slot; @centre: it is measured, the fits need its centre. */
 static void vlc_phy_add_slot(struct vlc_phy *phy, u32 *off, u8 kind,
-			     u32 len, bool on)
+			     u32 len, bool on, bool centre)
 {
 	struct vlc_phy_slot *s = &phy->slot[phy->nslots++];
 
@@ -235,8 +248,42 @@ static void vlc_phy_add_slot(struct vlc_phy *phy, u32 *off, u8 kind,
 	s->kind = kind;
 	s->on = on;
 	/* Slot centre in 1/4096 of the frame keeps the fit in 64 bits. */
-	s->centre = div_u64(((u64)2 * *off + len) << 11, phy->timing.frame_ns);
+	if (centre)
+		s->centre = div_u64(((u64)2 * *off + len) << 11,
+				    phy->timing.frame_ns);
 	*off += len;
+}
+
+static bool vlc_phy_timing_eq(const struct vlc_phy_timing *a,
+			      const struct vlc_phy_timing *b)
+{
+	return a->sync_ns == b->sync_ns && a->guard_ns == b->guard_ns &&
+	       a->data_ns == b->data_ns && a->frame_ns == b->frame_ns &&
+	       a->tolerance_ns == b->tolerance_ns;
+}
+
+/* The measured part, S1 to S2, all dark: it only changes with the
+ * timing or the mode, so it is laid out again only then.
+ */
+static void vlc_phy_layout(struct vlc_phy *phy)
+{
+	const struct vlc_phy_timing *tm = &phy->timing;
+	u32 n = vlc_phy_ndata(phy->mode), k, off = 0;
+
+	phy->nslots = 0;
+	vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_S1, tm->sync_ns, false, true);
+	for (k = 0; k < n; k++) {
+		vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_G, tm->guard_ns, false,
+				 true);
+		vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_D, tm->data_ns, false,
+				 true);
+	}
+	vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_G, tm->guard_ns, false, true);
+	vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_S2, tm->sync_ns, false, true);
+	phy->nmeas = phy->nslots;
+	phy->meas_ns = off;
+	phy->layout_ok = true;
+	phy->fits_ok = false;
 }
 
 /* Start a frame at absolute time @t: apply pending settings, fetch the
@@ -245,12 +292,16 @@ static void vlc_phy_add_slot(struct vlc_phy *phy, u32 *off, u8 kind,
 static void vlc_phy_frame_begin(struct vlc_phy *phy, u64 t, u64 now)
 {
 	const struct vlc_phy_timing *tm = &phy->timing;
-	u32 n, k, off = 0, illum, target, light, on, dark, shrink;
+	u32 n, k, off, illum, target, light, on, dark, shrink;
 	s32 adj;
 	int sym = VLC_SYM_IDLE;
 
-	phy->timing = phy->new_timing;
-	phy->mode = phy->new_mode;
+	if (!phy->layout_ok || phy->mode != phy->new_mode ||
+	    !vlc_phy_timing_eq(&phy->timing, &phy->new_timing)) {
+		phy->timing = phy->new_timing;
+		phy->mode = phy->new_mode;
+		vlc_phy_layout(phy);
+	}
 	phy->brightness = phy->new_brightness;
 	n = vlc_phy_ndata(phy->mode);
 
@@ -268,15 +319,10 @@ static void vlc_phy_frame_begin(struct vlc_phy *phy, u64 t, u64 now)
 	if (sym >= 0)
 		phy->stats.symbols_tx++;
 
-	vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_S1, tm->sync_ns, false);
-	for (k = 0; k < n; k++) {
-		vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_G, tm->guard_ns, false);
-		vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_D, tm->data_ns,
-				 sym == (int)k);
-	}
-	vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_G, tm->guard_ns, false);
-	vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_S2, tm->sync_ns, false);
-	phy->nmeas = phy->nslots;
+	for (k = 0; k < n; k++)
+		phy->slot[2 + 2 * k].on = sym == (int)k;
+	phy->nslots = phy->nmeas;
+	off = phy->meas_ns;
 
 	/* Light of the whole period = setting; data light counts in it. */
 	illum = tm->frame_ns - off;
@@ -310,7 +356,7 @@ static void vlc_phy_frame_begin(struct vlc_phy *phy, u64 t, u64 now)
 		phy->acq.agree = 0;
 		phy->acq.fresh = false;
 	}
-	vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_IA, on / 2, true);
+	vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_IA, on / 2, true, false);
 
 	/* While acquiring, our dark ID is measured too, in windows short
 	 * enough for a neighbour's pulse to cover some wholly.
@@ -323,15 +369,16 @@ static void vlc_phy_frame_begin(struct vlc_phy *phy, u64 t, u64 now)
 			      VLC_PHY_ID_WINDOWS), len = div_u64(dark, m);
 
 		for (k = 0; k + 1 < m; k++)
-			vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_ID, len, false);
+			vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_ID, len, false,
+					 true);
 		vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_ID,
-				 dark - (m - 1) * len, false);
+				 dark - (m - 1) * len, false, true);
 		phy->acq.id_n = m;
 	} else {
 		vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_ID, dark + adj,
-				 false);
+				 false, false);
 	}
-	vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_IB, on - on / 2, true);
+	vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_IB, on - on / 2, true, false);
 }
 
 static u64 vlc_phy_abs(s64 v)
@@ -345,6 +392,8 @@ struct vlc_phy_fit {
 	s64 tmean;	/* Q16 mean slot centre */
 	s64 slope;	/* Q16 level per 1/4096 of a frame */
 	u64 ssr;	/* sum of squared residuals, in level units */
+	s64 sy;		/* for the SSR: Sy, n Stt - St^2, n Sty - St Sy */
+	s64 stt, sty;
 	u32 base;
 	u8 shift;
 	u8 n;
@@ -361,9 +410,8 @@ struct vlc_phy_sums {
 	u32 all;
 	u32 base;
 	u8 shift;
-	s64 n, st, sy, stt, sty, syy;
+	s64 sy, sty, syy;
 	s64 y[VLC_PHY_MAX_MEAS];	/* each slot's terms of the sums */
-	s64 tt[VLC_PHY_MAX_MEAS];
 	s64 ty[VLC_PHY_MAX_MEAS];
 };
 
@@ -374,19 +422,21 @@ static void vlc_phy_sums_init(const struct vlc_phy *phy, u32 all,
 
 	m->all = all;
 	m->shift = 0;
-	m->n = 0;
-	m->st = 0;
 	m->sy = 0;
-	m->stt = 0;
 	m->sty = 0;
 	m->syy = 0;
-	for (left = all; left; left &= left - 1)
-		base = min(base, phy->level[__ffs(left)]);
-	for (left = all; left; left &= left - 1)
-		maxdev = max(maxdev, phy->level[__ffs(left)] - base);
+	for (left = all; left; left &= left - 1) {
+		u32 v = phy->level[__ffs(left)];
+
+		base = min(base, v);
+		maxdev = max(maxdev, v);
+	}
+	maxdev -= base;
 	/* Keep every product below 2^63; only absurd spreads lose bits. */
-	while ((maxdev >> m->shift) >= BIT(VLC_PHY_FIT_BITS))
+	while (maxdev >= BIT(VLC_PHY_FIT_BITS)) {
+		maxdev >>= 1;
 		m->shift++;
+	}
 	m->base = base;
 	for (left = all; left; left &= left - 1) {
 		s64 t, y;
@@ -395,28 +445,24 @@ static void vlc_phy_sums_init(const struct vlc_phy *phy, u32 all,
 		t = phy->slot[i].centre;
 		y = (phy->level[i] - base) >> m->shift;
 		m->y[i] = y;
-		m->tt[i] = t * t;
 		m->ty[i] = t * y;
-		m->n++;
-		m->st += t;
 		m->sy += y;
-		m->stt += m->tt[i];
 		m->sty += m->ty[i];
 		m->syy += y * y;
 	}
 }
 
 /* The line through the slots of @mask (a subset of m->all), in fixed
- * point: evaluation is then a multiply, and a fit two divisions.
+ * point: evaluation is then a multiply, and a fit two divisions. Its SSR
+ * is vlc_phy_fit_ssr()'s, apart: a hypothesis that already explains the
+ * slots it leaves out worse than the best so far does not need it.
  */
-static void vlc_phy_fit(const struct vlc_phy *phy,
-			const struct vlc_phy_sums *m, u32 mask,
-			struct vlc_phy_fit *f)
+static void vlc_phy_fit_line(const struct vlc_phy_sums *m, u32 mask,
+			     const struct vlc_phy_tsum *ts,
+			     struct vlc_phy_fit *f)
 {
-	s64 n = m->n, st = m->st, sy = m->sy, stt = m->stt, sty = m->sty;
-	s64 syy = m->syy;
+	s64 n = ts->n, st = ts->st, sy = m->sy, sty = m->sty;
 	u32 i, out;
-	u64 a;
 
 	f->base = m->base;
 	f->shift = m->shift;
@@ -424,36 +470,50 @@ static void vlc_phy_fit(const struct vlc_phy *phy,
 	f->mean = 0;
 	f->tmean = 0;
 	f->ssr = 0;
+	f->stt = 0;
 	for (out = m->all & ~mask; out; out &= out - 1) {
 		i = __ffs(out);
-		n--;
-		st -= phy->slot[i].centre;
 		sy -= m->y[i];
-		stt -= m->tt[i];
 		sty -= m->ty[i];
-		syy -= m->y[i] * m->y[i];
 	}
 	f->n = n;
+	f->sy = sy;
 	if (!n)
 		return;
 	f->mean = div_s64(sy << 16, n);
-	f->tmean = div_s64(st << 16, n);
-	stt = n * stt - st * st;
-	sty = n * sty - st * sy;
-	/* n * SSR = n Syy - Sy^2 - (n Sty - St Sy)^2 / (n Stt - St^2);
-	 * levels below 2^24 and at most 11 slots keep it in 64 bits but
-	 * for the square, which takes a 128-bit product
-	 */
-	a = n * syy - sy * sy;
-	if (stt > 0) {
-		u64 b = vlc_phy_abs(sty), e = mul_u64_u64_div_u64(b, b, stt);
-
-		a = a > e ? a - e : 0;
-		f->slope = div64_s64(sty * 65536, stt);
+	f->tmean = ts->tmean;
+	f->stt = ts->stt;
+	f->sty = n * sty - st * sy;
+	if (f->stt > 0) {
+		f->slope = div64_s64(f->sty * 65536, f->stt);
 		/* a steeper line is nonsense and would overflow below */
 		f->slope = clamp_t(s64, f->slope, -(1LL << 34), 1LL << 34);
 	}
-	f->ssr = div_u64(a, n) << (2 * f->shift);
+}
+
+/* n * SSR = n Syy - Sy^2 - (n Sty - St Sy)^2 / (n Stt - St^2); levels
+ * below 2^24 and at most 11 slots keep it in 64 bits but for the square,
+ * which takes a 128-bit product.
+ */
+static void vlc_phy_fit_ssr(const struct vlc_phy_sums *m, u32 mask,
+			    struct vlc_phy_fit *f)
+{
+	s64 syy = m->syy;
+	u32 out;
+	u64 a;
+
+	if (!f->n)
+		return;
+	for (out = m->all & ~mask; out; out &= out - 1)
+		syy -= m->y[__ffs(out)] * m->y[__ffs(out)];
+	a = f->n * syy - f->sy * f->sy;
+	if (f->stt > 0) {
+		u64 b = vlc_phy_abs(f->sty);
+		u64 e = mul_u64_u64_div_u64(b, b, f->stt);
+
+		a = a > e ? a - e : 0;
+	}
+	f->ssr = div_u64(a, f->n) << (2 * f->shift);
 }
 
 /* Ambient level of the line at slot centre @t (may be negative). */
@@ -560,6 +620,41 @@ struct vlc_phy_hyp {
 	u8 dir;
 };
 
+/* The hypotheses of a mode, in the order they are scored: in sync
+ * first, then late with no guard lit or one after a data slot (never
+ * G0), then early with none or one before a data slot (never the last
+ * guard); each with the slots it leaves out of its line: the S slot it
+ * reads, the guard it predicts lit and, for an end guard, the S slot
+ * beyond it. Acquiring, only the first.
+ */
+struct vlc_phy_hyp_def {
+	u8 dir;
+	u8 g;
+	u16 out;
+};
+
+#define VLC_PHY_L(g, out)	{ VLC_PHY_HYP_LATE, g, out }
+#define VLC_PHY_E(g, out)	{ VLC_PHY_HYP_EARLY, g, out }
+
+/* S1 is slot 0, S2 slot 6 (2-slot) or 10 (4-PPM) */
+static const struct vlc_phy_hyp_def vlc_phy_hyps_2slot[] = {
+	{ VLC_PHY_HYP_IN, 0, 0 },
+	VLC_PHY_L(0, BIT(0)), VLC_PHY_L(3, BIT(0) | BIT(3)),
+	VLC_PHY_L(5, BIT(0) | BIT(5) | BIT(6)),
+	VLC_PHY_E(0, BIT(6)), VLC_PHY_E(1, BIT(6) | BIT(1) | BIT(0)),
+	VLC_PHY_E(3, BIT(6) | BIT(3)),
+};
+
+static const struct vlc_phy_hyp_def vlc_phy_hyps_4ppm[] = {
+	{ VLC_PHY_HYP_IN, 0, 0 },
+	VLC_PHY_L(0, BIT(0)), VLC_PHY_L(3, BIT(0) | BIT(3)),
+	VLC_PHY_L(5, BIT(0) | BIT(5)), VLC_PHY_L(7, BIT(0) | BIT(7)),
+	VLC_PHY_L(9, BIT(0) | BIT(9) | BIT(10)),
+	VLC_PHY_E(0, BIT(10)), VLC_PHY_E(1, BIT(10) | BIT(1) | BIT(0)),
+	VLC_PHY_E(3, BIT(10) | BIT(3)), VLC_PHY_E(5, BIT(10) | BIT(5)),
+	VLC_PHY_E(7, BIT(10) | BIT(7)),
+};
+
 /* Light a neighbour offset by @x puts into measured slot @i. */
 static s64 vlc_phy_spill(const struct vlc_phy *phy, u8 dir, u32 g, u32 x,
 			 u32 signal, u32 i)
@@ -586,33 +681,27 @@ static s64 vlc_phy_spill(const struct vlc_phy *phy, u8 dir, u32 g, u32 x,
  * line through the slots it keeps, plus those of the slots it leaves
  * out less their predicted spill. One that sees no light where it
  * predicts spill is the in-sync line with slots left out, never better
- * than it: U64_MAX.
+ * than it: U64_MAX. So is one whose slots left out alone cost @bound or
+ * more, the cost of the best so far (the SSR only adds to it).
  */
 static void vlc_phy_hyp_eval(const struct vlc_phy *phy,
 			     const struct vlc_phy_sums *m,
-			     struct vlc_phy_hyp *h, u8 dir, u32 g, u32 signal)
+			     struct vlc_phy_hyp *h,
+			     const struct vlc_phy_hyp_def *def,
+			     const struct vlc_phy_tsum *ts, u32 signal,
+			     u64 bound)
 {
-	u32 all = m->all, out;
+	u32 all = m->all, out, g = def->g;
 	u32 s2 = phy->nmeas - 1, i;
+	u8 dir = def->dir;
 	s64 r;
 
 	h->dir = dir;
-	h->mask = all;
+	h->mask = all & ~(u32)def->out;
 	h->x = 0;
 	h->sp = 0;
 	h->cost = 0;
-	if (dir == VLC_PHY_HYP_LATE) {
-		h->mask &= ~BIT(0);
-		if (g == s2 - 1)
-			h->mask &= ~BIT(s2);
-	} else if (dir == VLC_PHY_HYP_EARLY) {
-		h->mask &= ~BIT(s2);
-		if (g == 1)
-			h->mask &= ~BIT(0);
-	}
-	if (g)
-		h->mask &= ~BIT(g);
-	vlc_phy_fit(phy, m, h->mask, &h->f);
+	vlc_phy_fit_line(m, h->mask, ts, &h->f);
 	if (dir != VLC_PHY_HYP_IN) {
 		h->sp = vlc_phy_above(phy, &h->f,
 				      dir == VLC_PHY_HYP_LATE ? 0 : s2);
@@ -631,6 +720,11 @@ static void vlc_phy_hyp_eval(const struct vlc_phy *phy,
 		r = clamp_t(s64, r, -(1LL << 30), 1LL << 30);
 		h->cost += (u64)(r * r);
 	}
+	if (h->cost >= bound) {
+		h->cost = U64_MAX;
+		return;
+	}
+	vlc_phy_fit_ssr(m, h->mask, &h->f);
 	h->cost += h->f.ssr;
 }
 
@@ -696,8 +790,9 @@ static void vlc_phy_hyp_eval(const struct vlc_phy *phy,
  * frames included (an idle neighbour's spill is the only sync signal
  * between idle nodes), for the last microseconds.
  *
- * Limits. Only light in our measured part or our dark ID is seen: an
- * idle neighbour at brightness 0 cannot be acquired, and two idle nodes
+ * Limits. Only light in our measured part or our dark ID is seen (so
+ * brightness has a floor of one data slot: a dimmer idle neighbour's
+ * pulses pass for data), and two idle nodes
  * aligned to within their on-times from the start see nothing of each
  * other (sync NONE) until data flows. A neighbour whose light is data
  * pulses only is acquired once it has sent different symbols. Near
@@ -706,7 +801,7 @@ static void vlc_phy_hyp_eval(const struct vlc_phy *phy,
  * estimator needs illumination spill into S1/S2, so a corrector that
  * sees only data pulses (brightness near the minimum) does not converge
  * alone. Measured (vlc_phy_test_acquisition, SNR 100, 32 offsets): with
- * both sides correcting 299 of 320 runs lock within 64 frames, in 12 to
+ * both sides correcting 302 of 320 runs lock within 64 frames, in 13 to
  * 23 frames on average.
  *
  * Cost, per searched frame: a snapshot (a line fit, ~30 short
@@ -730,6 +825,11 @@ static void vlc_phy_hyp_eval(const struct vlc_phy *phy,
 #define VLC_PHY_ACQ_LOST	8	/* unexplained frames to unlock */
 #define VLC_PHY_ACQ_COL_MAX	BIT(24)	/* score of one offset, one frame */
 #define VLC_PHY_ACQ_CN_MAX	BIT(28)	/* its correlation in noise rms */
+/* Floor of the noise variance the search scales by, in its levels
+ * (below 2^14): rms 128. Levels sum to under 27 * 2^26 per template,
+ * so no correlation reaches VLC_PHY_ACQ_CN_MAX in noise rms.
+ */
+#define VLC_PHY_ACQ_VAR_MIN	BIT(14)
 
 static s64 vlc_phy_sshr(s64 v, u32 s)
 {
@@ -1177,9 +1277,11 @@ static void vlc_phy_acq_apply_select(struct vlc_phy *phy)
 	}
 	if (a->v_noise)
 		vlc_phy_noise_add(phy, a->v_var);
-	a->empty = a->v_empty;
+	/* vlc_phy_acq_miss() counts the empty frame: once, not twice */
+	if (!a->v_empty)
+		a->empty = 0;
 	if (!a->detect)
-		vlc_phy_acq_miss(a, a->empty);
+		vlc_phy_acq_miss(a, a->v_empty);
 }
 
 /* The refined estimate of a frame: track it. Tick context (or the
@@ -1336,7 +1438,13 @@ static void vlc_phy_acq_snapshot(struct vlc_phy_acq *a)
 	}
 	a->rn = div_u64(1ULL << 32, nb);
 	a->rs = min_t(u64, div64_u64(1ULL << 48, stt), U32_MAX);
-	a->var = max_t(u64, a->in_noise_var >> (2 * a->ys), 1);
+	/* On a noiseless channel every column's correlation would
+	 * saturate at VLC_PHY_ACQ_CN_MAX, and (sum c)^2 / sum q would then
+	 * pick the smallest template, a lone data pulse anywhere: a
+	 * neighbour's illumination pulse read as data (K3).
+	 */
+	a->var = max_t(u64, a->in_noise_var >> (2 * a->ys),
+		       VLC_PHY_ACQ_VAR_MIN);
 	a->rsig = div_u64(1ULL << 16, max(int_sqrt64(a->var), 1U));
 
 	a->hmax = (a->fns - a->dns + 1) / 2;
@@ -1540,6 +1648,39 @@ static void vlc_phy_fine_coarse(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 	a->fine_off = rx->offset_ns;
 }
 
+/* The time sums of every hypothesis' line, for the slot layout: last,
+ * acquisition's, through the guards only.
+ */
+static void vlc_phy_fits_init(struct vlc_phy *phy)
+{
+	u32 n = vlc_phy_ndata(phy->mode), s2 = 2 * n + 2, j, nh, left, mask;
+	u32 gmask = 0xaaaaaaaa & (BIT(s2) - 1);
+	const struct vlc_phy_hyp_def *hyp = n == 4 ? vlc_phy_hyps_4ppm :
+						      vlc_phy_hyps_2slot;
+
+	nh = n == 4 ? ARRAY_SIZE(vlc_phy_hyps_4ppm) :
+		      ARRAY_SIZE(vlc_phy_hyps_2slot);
+	for (j = 0; j <= nh; j++) {
+		struct vlc_phy_tsum *ts = &phy->tsum[j < nh ? j :
+						     VLC_PHY_NHYP - 1];
+		s64 c = 0, st = 0, stt = 0, t;
+
+		mask = j < nh ? (gmask | BIT(0) | BIT(s2)) & ~(u32)hyp[j].out :
+		       gmask;
+		for (left = mask; left; left &= left - 1) {
+			t = phy->slot[__ffs(left)].centre;
+			c++;
+			st += t;
+			stt += t * t;
+		}
+		ts->n = c;
+		ts->st = st;
+		ts->stt = c * stt - st * st;
+		ts->tmean = c ? div_s64(st << 16, c) : 0;
+	}
+	phy->fits_ok = true;
+}
+
 /* Decode the measured part of the frame. The ambient is a line through
  * dark slots against time: it cancels DC and the slope of mains flicker
  * within the frame. Which dark slots are really dark depends on the
@@ -1548,54 +1689,58 @@ static void vlc_phy_fine_coarse(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 static void vlc_phy_decode(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 {
 	u32 n = vlc_phy_ndata(phy->mode);
-	u32 s2 = 2 * n + 2, gmask = 0, k, hi, second, g;
+	u32 s2 = 2 * n + 2, gmask, k, hi, second;
 	u32 carrier_thr, dec_thr, sync_thr, signal = phy->signal;
 	s64 d[4], amb = 0, diff;
-	struct vlc_phy_hyp best, h;
+	struct vlc_phy_hyp hyps[2], *best = &hyps[0], *h = &hyps[1], *hp;
+	const struct vlc_phy_fit *f;
 	struct vlc_phy_sums m;
-	struct vlc_phy_fit f;
-	bool own = phy->tx_sym >= 0;
-	u8 dir;
+	bool own = phy->tx_sym >= 0, locked;
+	const struct vlc_phy_hyp_def *hyp;
+	u32 j, nh;
 
-	for (k = 0; k <= n; k++)
-		gmask |= BIT(1 + 2 * k);
+	/* the guards: G0..Gn at the odd slots 1 to s2 - 1 */
+	gmask = 0xaaaaaaaa & (BIT(s2) - 1);
 
 	rx->sync = VLC_PHY_SYNC_NONE;
-	if (!phy->locked || !signal) {
-		/* acquiring, nothing to scale spill by: guards only */
-		vlc_phy_sums_init(phy, gmask, &m);
-		vlc_phy_fit(phy, &m, gmask, &f);
+	/* Acquiring, there is nothing to scale spill by: the in-sync line
+	 * through the guards only. Each hypothesis is scored in one place,
+	 * so that the compiler inlines the scoring and its fit.
+	 */
+	locked = phy->locked && signal;
+	if (!phy->fits_ok)
+		vlc_phy_fits_init(phy);
+	vlc_phy_sums_init(phy, locked ? gmask | BIT(0) | BIT(s2) : gmask, &m);
+	hyp = n == 4 ? vlc_phy_hyps_4ppm : vlc_phy_hyps_2slot;
+	nh = locked ? (n == 4 ? ARRAY_SIZE(vlc_phy_hyps_4ppm) :
+		       ARRAY_SIZE(vlc_phy_hyps_2slot)) : 1;
+	j = 0;
+	do {
+		vlc_phy_hyp_eval(phy, &m, j ? h : best, &hyp[j],
+				 &phy->tsum[locked ? j : VLC_PHY_NHYP - 1],
+				 signal, j ? best->cost : U64_MAX);
+		if (j && h->cost < best->cost) {
+			hp = best;
+			best = h;
+			h = hp;
+		}
+	} while (++j < nh);
+	f = &best->f;
+	if (!locked) {
 		vlc_phy_acq_report(phy, rx);
 	} else {
-		u32 all = gmask | BIT(0) | BIT(s2);
-
-		vlc_phy_sums_init(phy, all, &m);
-		vlc_phy_hyp_eval(phy, &m, &best, VLC_PHY_HYP_IN, 0, signal);
-		for (dir = VLC_PHY_HYP_LATE; dir <= VLC_PHY_HYP_EARLY; dir++) {
-			for (g = 0; g < s2; g += g ? 2 : 1) {
-				/* late lights a guard after a data slot
-				 * (never G0), early one before (never Gn)
-				 */
-				if ((dir == VLC_PHY_HYP_LATE && g == 1) ||
-				    (dir == VLC_PHY_HYP_EARLY && g == s2 - 1))
-					continue;
-				vlc_phy_hyp_eval(phy, &m, &h, dir, g, signal);
-				if (h.cost < best.cost)
-					best = h;
-			}
-		}
 		sync_thr = max(VLC_PHY_K_SYNC * phy->noise,
 			       signal / VLC_PHY_SYNC_FRAC);
 		/* light the fine model cannot explain: lock lost? */
-		if (best.cost > max_t(u64, (u64)signal * signal / 16,
-				      (u64)16 * (s2 + 1) * phy->noise_var))
+		if (best->cost > max_t(u64, (u64)signal * signal / 16,
+				       (u64)16 * (s2 + 1) * phy->noise_var))
 			phy->acq.lost++;
 		else
 			phy->acq.lost = 0;
-		if (best.dir != VLC_PHY_HYP_IN && best.sp > sync_thr) {
-			s32 off = best.x;
+		if (best->dir != VLC_PHY_HYP_IN && best->sp > sync_thr) {
+			s32 off = best->x;
 
-			if (best.dir == VLC_PHY_HYP_LATE) {
+			if (best->dir == VLC_PHY_HYP_LATE) {
 				rx->sync = VLC_PHY_SYNC_LATE;
 				rx->offset_ns = off;
 				phy->stats.sync_late++;
@@ -1614,16 +1759,15 @@ static void vlc_phy_decode(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 		 * would read the spill as noise, raise the thresholds, hide
 		 * more spill, and let the grids drift apart unseen.
 		 */
-		f = best.f;
 	}
 
 	/* Acquisition takes its noise from its own fit. */
 	if (!own && !rx->acquiring)
-		vlc_phy_noise_update(phy, &f);
+		vlc_phy_noise_update(phy, f);
 
 	for (k = 0; k < n; k++) {
 		u32 i = 2 + 2 * k;
-		s64 a = vlc_phy_fit_at(&f, phy->slot[i].centre);
+		s64 a = vlc_phy_fit_at(f, phy->slot[i].centre);
 
 		amb += a;
 		d[k] = (s64)phy->level[i] - a;
@@ -1749,7 +1893,7 @@ static void vlc_phy_frame_rx(struct vlc_phy *phy)
 }
 
 /* Emit and measure for the slot that starts now. */
-static void vlc_phy_slot_pins(struct vlc_phy *phy, u64 now)
+static inline void vlc_phy_slot_pins(struct vlc_phy *phy, u64 now, u64 end)
 {
 	const struct vlc_phy_slot *s = &phy->slot[phy->cur];
 
@@ -1768,7 +1912,7 @@ static void vlc_phy_slot_pins(struct vlc_phy *phy, u64 now)
 			phy->measuring = true;
 		}
 	}
-	phy->next_ns = phy->frame_start + s->start + s->len;
+	phy->next_ns = end;
 }
 
 u64 vlc_phy_start(struct vlc_phy *phy, u64 now_ns)
@@ -1780,7 +1924,7 @@ u64 vlc_phy_start(struct vlc_phy *phy, u64 now_ns)
 	/* a deferred search of the last run was cancelled with its worker */
 	phy->acq.stage = VLC_PHY_ACQ_IDLE;
 	vlc_phy_frame_begin(phy, now_ns, now_ns);
-	vlc_phy_slot_pins(phy, now_ns);
+	vlc_phy_slot_pins(phy, now_ns, now_ns + phy->slot[0].len);
 	return phy->next_ns;
 }
 
@@ -1809,7 +1953,9 @@ u64 vlc_phy_tick(struct vlc_phy *phy, u64 now_ns)
 	if (phy->measuring) {
 		phy->level[phy->cur] = phy->pins->rx_end(phy->pin_ctx, now_ns);
 		phy->measuring = false;
-		vlc_phy_acq_capture(phy, now_ns > t + tol);
+		/* locked, nothing is captured (and id_late is not read) */
+		if (!phy->locked)
+			vlc_phy_acq_capture(phy, now_ns > t + tol);
 	}
 	if (now_ns > t + tol) {
 		phy->stats.late++;
@@ -1848,16 +1994,19 @@ u64 vlc_phy_tick(struct vlc_phy *phy, u64 now_ns)
 	if (skipped)
 		phy->stats.overruns++;
 
-	start = phy->frame_start + s->start;
-	if (now_ns > start + tol && phy->cur < phy->nmeas)
-		phy->frame_flags |= VLC_PHY_RX_LATE;
-	if (now_ns > start + tol && phy->cur >= phy->acq.id_first &&
-	    phy->cur < phy->acq.id_first + phy->acq.id_n)
-		phy->acq.id_late = true;
+	start = end - s->len;
+	if (now_ns > start + tol) {
+		if (phy->cur < phy->nmeas)
+			phy->frame_flags |= VLC_PHY_RX_LATE;
+		if (phy->cur >= phy->acq.id_first &&
+		    phy->cur < phy->acq.id_first + phy->acq.id_n)
+			phy->acq.id_late = true;
+	}
 
-	vlc_phy_slot_pins(phy, now_ns);
+	vlc_phy_slot_pins(phy, now_ns, end);
 
-	vlc_phy_acq_work(phy);
+	if (phy->acq.stage != VLC_PHY_ACQ_IDLE)
+		vlc_phy_acq_work(phy);
 
 	/* Decoding after the pins keeps the slot edge on time. */
 	if (!phy->decoded && phy->cur >= phy->nmeas)

@@ -166,6 +166,19 @@ struct vlc_phy_slot {
 	bool on;
 };
 
+/* Time sums of the ambient line of one sync hypothesis (vlc_phy.c): they
+ * depend only on the slot layout and the slots the hypothesis keeps.
+ */
+struct vlc_phy_tsum {
+	s64 st;		/* centres of the slots kept */
+	s64 stt;	/* n * their squares - st^2 */
+	s64 tmean;	/* Q16 mean centre */
+	u8 n;
+};
+
+/* 4-PPM's 11 hypotheses, and acquisition's line through the guards. */
+#define VLC_PHY_NHYP	12
+
 /* Acquisition: measured slots of one frame plus our dark ID part. */
 #define VLC_PHY_ACQ_BINS	(11 + VLC_PHY_ID_WINDOWS)
 #define VLC_PHY_ACQ_NH		8	/* h grid: 0, 1/8 .. 8/8 of the max */
@@ -306,6 +319,10 @@ struct vlc_phy {
 	u32 level[VLC_PHY_MAX_SLOTS];
 	u8 nslots;
 	u8 nmeas;
+	bool layout_ok;	/* slot[0..nmeas) laid out for timing and mode */
+	bool fits_ok;	/* tsum[] computed for that layout */
+	u32 meas_ns;	/* their length */
+	struct vlc_phy_tsum tsum[VLC_PHY_NHYP];
 	u8 cur;
 	bool led;
 	bool measuring;

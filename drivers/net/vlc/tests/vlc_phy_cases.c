@@ -346,7 +346,12 @@ VLC_TEST(vlc_phy_test_brightness)
 		ch->priv = &l;
 		vlc_chan_start(ch, TX, T0);
 
-		for (b = 0; b <= max; b++) {
+		/* below one data slot: refused, the setting kept */
+		VLC_EXPECT_EQ(vlc_phy_set_brightness(&tx->phy, min - 1, NULL),
+			      -EINVAL);
+		VLC_EXPECT_EQ(vlc_phy_set_brightness(&tx->phy, 0, NULL),
+			      -EINVAL);
+		for (b = min; b <= max; b++) {
 			u64 want, got;
 
 			VLC_ASSERT_EQ(vlc_phy_set_brightness(&tx->phy, b, NULL),
@@ -360,7 +365,7 @@ VLC_TEST(vlc_phy_test_brightness)
 			VLC_EXPECT_EQ(l.bad_data, 0);
 			VLC_EXPECT_EQ(l.len_other, 0);
 			VLC_EXPECT_GE(l.frames, VLC_TEST_LIGHT_FRAMES - 1);
-			if (b < min || !l.len_sum)
+			if (!l.len_sum)
 				continue;
 			/* average light per period within 1% of the setting */
 			want = b * l.len_sum;
@@ -439,6 +444,20 @@ VLC_TEST(vlc_phy_test_validation)
 	VLC_EXPECT_STR_HAS(why, "brightness above");
 	VLC_EXPECT_EQ(vlc_phy_set_brightness(phy, 1001, &why), -EINVAL);
 	VLC_EXPECT_STR_HAS(why, "brightness");
+	/* one data slot is 100 per-mille: below, idle pulses pass for data */
+	VLC_EXPECT_EQ(vlc_phy_set_brightness(phy, 99, &why), -EINVAL);
+	VLC_EXPECT_STR_HAS(why, "brightness below the minimum");
+	VLC_EXPECT_EQ(vlc_phy_set_brightness(phy, 0, &why), -EINVAL);
+	VLC_EXPECT_STR_HAS(why, "brightness below the minimum");
+	/* a longer data slot takes the setting below its minimum */
+	VLC_EXPECT_EQ(vlc_phy_set_config(phy, &def, VLC_PHY_MODE_2SLOT, 100,
+					 &why), 0);
+	t = def;
+	t.data_ns = 60000;
+	VLC_EXPECT_EQ(vlc_phy_set_timing(phy, &t, &why), -EINVAL);
+	VLC_EXPECT_STR_HAS(why, "brightness below the minimum");
+	VLC_EXPECT_EQ(vlc_phy_set_config(phy, &def, VLC_PHY_MODE_2SLOT, 400,
+					 &why), 0);
 
 	/* 40% fits 2-slot but not 4-PPM (max 24%) */
 	VLC_EXPECT_EQ(vlc_phy_set_mode(phy, VLC_PHY_MODE_4PPM, &why),
@@ -1035,6 +1054,152 @@ VLC_TEST(vlc_phy_test_signal_down)
 	}
 }
 
+/* ---- false lock (fuzzer finding K3) ------------------------------ */
+
+struct vlc_test_fl {
+	u64 start[VLC_CHAN_NODES][VLC_CHAN_SENT];	/* by tx_frames */
+	u32 bad;	/* symbols decided that no data pulse lit */
+	u32 bad_on;	/* frames whose on-time was not the setting */
+};
+
+static struct vlc_test_fl vlc_test_fl;
+
+static void vlc_test_fl_frame(struct vlc_chan *ch, struct vlc_chan_node *n,
+			      int sym, u64 on_ns, u64 len_ns)
+{
+	struct vlc_test_fl *fl = ch->priv;
+	u64 target = div_u64((u64)n->phy.brightness * n->phy.timing.frame_ns,
+			     1000);
+
+	fl->start[n->idx][n->tx_frames % VLC_CHAN_SENT] =
+		vlc_phy_frame_start(&n->phy);
+	/* the last frame lit the setting, or its one data slot */
+	if (sym >= 0)
+		target = max_t(u64, target, n->phy.timing.data_ns);
+	if (len_ns && on_ns != target)
+		fl->bad_on++;
+}
+
+static u64 vlc_test_data_slot(const struct vlc_phy_timing *t, int k)
+{
+	return t->sync_ns + t->guard_ns + (u64)k * (t->data_ns + t->guard_ns);
+}
+
+/* A symbol decided in a frame we did not send in must be a slot that a
+ * data pulse of the neighbour lit, never its illumination.
+ */
+static void vlc_test_fl_rx(struct vlc_chan *ch, struct vlc_chan_node *n,
+			   const struct vlc_phy_rx *rx)
+{
+	const struct vlc_chan_node *r = &ch->node[!n->idx];
+	const struct vlc_phy_timing *t = &n->phy.timing;
+	struct vlc_test_fl *fl = ch->priv;
+	u64 a, b, c;
+	u32 j;
+
+	if (rx->sym < 0 || (rx->flags & VLC_PHY_RX_OWN_TX))
+		return;
+	a = vlc_phy_frame_start(&n->phy) + vlc_test_data_slot(t, rx->sym);
+	b = a + t->data_ns;
+	j = r->tx_frames > VLC_CHAN_SENT ? r->tx_frames - VLC_CHAN_SENT : 0;
+	for (; j < r->tx_frames; j++) {
+		int sent = r->sent[j % VLC_CHAN_SENT];
+
+		if (sent < 0)
+			continue;
+		c = fl->start[r->idx][j % VLC_CHAN_SENT] +
+		    vlc_test_data_slot(t, sent);
+		if (c < b && c + t->data_ns > a)
+			return;
+	}
+	fl->bad++;
+}
+
+struct vlc_test_fl_case {
+	struct vlc_phy_timing t;
+	enum vlc_phy_mode mode;
+	u32 brightness;
+	u32 offset;	/* node 1 starts this much after node 0 */
+	bool resync;	/* both correct as the MAC does */
+	u32 frames;
+};
+
+/* The fuzzer's setting (tests/fuzz/fuzz_params.c, corpus/params/k3-*):
+ * a noiseless channel with ambient light. At default settings a
+ * neighbour 109 us early (390944 ns late) was locked at offset 0: with
+ * no noise every offset's correlation saturated, and a lone data pulse
+ * won the search, so the neighbour's 50 us illumination pulse, lit in
+ * our D2, was decided as a 1. In the short 4-PPM timing at the minimum
+ * brightness, with nobody correcting, one frame without light was
+ * counted twice and locked the PHY as if the neighbour hid behind our
+ * own on-time, 13 us away.
+ */
+static const struct vlc_test_fl_case vlc_test_fl_cases[] = {
+	{ .t = { 40000, 20000, 50000, 500000, 20000 }, .brightness = 200,
+	  .offset = 390944, .resync = true, .frames = 48 },
+	{ .t = { 40000, 20000, 50000, 500000, 20000 }, .brightness = 200,
+	  .offset = 380000, .resync = true, .frames = 48 },
+	{ .t = { 40000, 20000, 50000, 500000, 20000 }, .brightness = 200,
+	  .offset = 400000, .resync = false, .frames = 48 },
+	{ .t = { 1872, 1000, 2000, 30000, 500 }, .mode = VLC_PHY_MODE_4PPM,
+	  .brightness = 67, .offset = 13192, .frames = 200 },
+};
+
+VLC_TEST(vlc_phy_test_false_lock)
+{
+	struct vlc_chan *ch = &vlc_test_ch;
+	u32 c, i, f, locked;
+
+	for (c = 0; c < ARRAY_SIZE(vlc_test_fl_cases); c++) {
+		const struct vlc_test_fl_case *fc = &vlc_test_fl_cases[c];
+		s32 off = 0;
+
+		vlc_chan_init(ch, 1);
+		ch->on_frame = vlc_test_fl_frame;
+		ch->on_rx = vlc_test_fl_rx;
+		ch->gain[0][1] = SIG;
+		ch->gain[1][0] = SIG;
+		ch->ambient = 5 * SIG;
+		vlc_test_fl = (struct vlc_test_fl){ 0 };
+		ch->priv = &vlc_test_fl;
+		for (i = 0; i < 2; i++) {
+			struct vlc_chan_node *n = &ch->node[i];
+
+			VLC_ASSERT_EQ(vlc_phy_set_config(&n->phy, &fc->t,
+							 fc->mode,
+							 fc->brightness,
+							 NULL), 0);
+			n->tx = VLC_CHAN_TX_RANDOM;
+			n->idle_per256 = i ? 64 : 224;
+			n->resync = fc->resync ? VLC_CHAN_RESYNC_HALF :
+						 VLC_CHAN_RESYNC_OFF;
+		}
+		vlc_chan_start(ch, 0, 1000);
+		vlc_chan_start(ch, 1, 1000 + fc->offset);
+		locked = 0;
+		for (f = 0; f < fc->frames; f++) {
+			vlc_chan_run_frames(ch, 0, 1);
+			off = vlc_chan_offset(ch, 0, 1);
+			/* locked only within the fine estimator's reach */
+			if (ch->node[0].phy.locked) {
+				locked++;
+				VLC_EXPECT_TRUE(vlc_test_within(off,
+								fc->t.sync_ns));
+			}
+		}
+		VLC_TEST_LOG("%u ns, offset %u, %s: locked %u/%u, now %d ns, %u bad",
+			     fc->t.frame_ns, fc->offset,
+			     fc->resync ? "correcting" : "fixed", locked,
+			     fc->frames, off, vlc_test_fl.bad);
+		VLC_EXPECT_EQ(vlc_test_fl.bad, 0);
+		VLC_EXPECT_EQ(vlc_test_fl.bad_on, 0);
+		if (fc->resync)
+			VLC_EXPECT_TRUE(ch->node[0].phy.locked);
+		ch->on_frame = NULL;
+		ch->on_rx = NULL;
+	}
+}
+
 /* The one list of cases; each runner registers this table. */
 static VLC_TEST_CASE_TYPE vlc_phy_test_cases[] = {
 	VLC_TEST_CASE(vlc_phy_test_roundtrip)
@@ -1049,5 +1214,6 @@ static VLC_TEST_CASE_TYPE vlc_phy_test_cases[] = {
 	VLC_TEST_CASE(vlc_phy_test_acquisition)
 	VLC_TEST_CASE(vlc_phy_test_acq_deferred)
 	VLC_TEST_CASE(vlc_phy_test_signal_down)
+	VLC_TEST_CASE(vlc_phy_test_false_lock)
 	VLC_TEST_CASES_END
 };
