@@ -6,7 +6,11 @@
  * path (vlc_dev_set_phy_config()), and reading it returns the setting
  * whichever interface made it. max_brightness is the most the slot
  * timing and mode allow (vlc_phy_brightness_range()); the LED core clamps
- * a larger write to it, and it follows timing and mode changes.
+ * a larger write to it, and it follows timing and mode changes. A write
+ * below the minimum, 0 (LED_OFF) included, sets the minimum: a node in
+ * the link emits at least its data slots, and LED_OFF must not fail (a
+ * trigger's removal writes it). netlink refuses such a setting instead;
+ * the light goes off with the interface (ip link set vlc0 down).
  *
  * Name: "devicename:color:function" (Documentation/leds/leds-class.rst).
  * The devicename is the interface name, the kernel's name of a network
@@ -123,7 +127,7 @@ static int vlc_led_set(struct led_classdev *cdev, enum led_brightness value)
 	struct vlc_phy_timing t;
 	enum vlc_phy_mode mode;
 	const char *why = NULL;
-	u32 old;
+	u32 old, min, max;
 	int err;
 
 	rtnl_lock();
@@ -137,6 +141,8 @@ static int vlc_led_set(struct led_classdev *cdev, enum led_brightness value)
 		goto out;
 	}
 	vlc_dev_get_phy_config(vd, &t, &mode, &old);
+	if (!vlc_phy_brightness_range(&t, mode, &min, &max) && value < min)
+		value = min;
 	err = vlc_dev_set_phy_config(vd, &t, mode, value, &why);
 	if (err)
 		netdev_warn(vd->ndev, "LED brightness %u refused: %s\n",

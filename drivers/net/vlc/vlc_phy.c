@@ -801,7 +801,7 @@ static void vlc_phy_hyp_eval(const struct vlc_phy *phy,
  * estimator needs illumination spill into S1/S2, so a corrector that
  * sees only data pulses (brightness near the minimum) does not converge
  * alone. Measured (vlc_phy_test_acquisition, SNR 100, 32 offsets): with
- * both sides correcting 302 of 320 runs lock within 64 frames, in 13 to
+ * both sides correcting 300 of 320 runs lock within 64 frames, in 12 to
  * 23 frames on average.
  *
  * Cost, per searched frame: a snapshot (a line fit, ~30 short
@@ -825,11 +825,14 @@ static void vlc_phy_hyp_eval(const struct vlc_phy *phy,
 #define VLC_PHY_ACQ_LOST	8	/* unexplained frames to unlock */
 #define VLC_PHY_ACQ_COL_MAX	BIT(24)	/* score of one offset, one frame */
 #define VLC_PHY_ACQ_CN_MAX	BIT(28)	/* its correlation in noise rms */
-/* Floor of the noise variance the search scales by, in its levels
- * (below 2^14): rms 128. Levels sum to under 27 * 2^26 per template,
- * so no correlation reaches VLC_PHY_ACQ_CN_MAX in noise rms.
+/* Floor of the noise rms the search scales by: the largest level off
+ * the line, shifted right by this (at most 128 of the search's levels,
+ * which stay below 2^14). A level is then at most 2^7 noise rms, so no
+ * correlation reaches VLC_PHY_ACQ_CN_MAX. The floor follows the levels:
+ * a fixed one (rms 128 in levels) hid the signal of an LED that senses
+ * (125 in vlc_sim) or of a 10-bit ADC.
  */
-#define VLC_PHY_ACQ_VAR_MIN	BIT(14)
+#define VLC_PHY_ACQ_RMS_SHIFT	7
 
 static s64 vlc_phy_sshr(s64 v, u32 s)
 {
@@ -1394,7 +1397,7 @@ static void vlc_phy_acq_snapshot(struct vlc_phy_acq *a)
 	s64 sc = 0, st = 0, stt = 0, sy = 0, sty = 0, ybar, slope;
 	s64 r[VLC_PHY_ACQ_BINS];
 	u32 i, nb = a->nb, sh = 0, mx = 0;
-	u64 rmax = 0;
+	u64 rmax = 0, fl;
 
 	/* centred time, scaled below 2^10 */
 	for (i = 0; i < nb; i++)
@@ -1443,8 +1446,8 @@ static void vlc_phy_acq_snapshot(struct vlc_phy_acq *a)
 	 * pick the smallest template, a lone data pulse anywhere: a
 	 * neighbour's illumination pulse read as data (K3).
 	 */
-	a->var = max_t(u64, a->in_noise_var >> (2 * a->ys),
-		       VLC_PHY_ACQ_VAR_MIN);
+	fl = max_t(u64, (rmax >> a->ys) >> VLC_PHY_ACQ_RMS_SHIFT, 1);
+	a->var = max_t(u64, a->in_noise_var >> (2 * a->ys), fl * fl);
 	a->rsig = div_u64(1ULL << 16, max(int_sqrt64(a->var), 1U));
 
 	a->hmax = (a->fns - a->dns + 1) / 2;

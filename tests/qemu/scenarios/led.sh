@@ -81,8 +81,17 @@ if echo -1 >"$l0/brightness" 2>/dev/null; then
 fi
 echo "ok - LED write -1 refused (not a number for the LED core)"
 expect "still 520" same - vlc0 vlc0 520
+# Below the minimum (one data slot, 100 per-mille here), 0 included: the
+# LED sets the minimum; netlink refuses it and keeps the setting.
 echo 0 >"$l0/brightness"
-expect "LED write 0 (off)" same - vlc0 vlc0 0
+expect "LED write 0 (off) sets the minimum 100" same - vlc0 vlc0 100
+echo 520 >"$l0/brightness"
+echo 99 >"$l0/brightness"
+expect "LED write 99 sets the minimum 100" same - vlc0 vlc0 100
+if ctl - set vlc0 brightness 0 2>/dev/null; then
+	fail "vlcctl set brightness 0 accepted"
+fi
+expect "vlcctl refuses 0: still 100" same - vlc0 vlc0 100
 
 # 4-PPM allows at most 240: max_brightness follows the mode.
 echo 300 >"$l0/brightness"
@@ -171,8 +180,8 @@ expect "moved and renamed: vlcb::illumination gone" gone_within 10 \
 	"$leds/vlcb::illumination"
 expect "clash: vlc0::illumination_1 for b's vlc0" there_within 10 \
 	"$leds/vlc0::illumination_1"
-echo 77 >"$leds/vlc0::illumination_1/brightness"
-expect "b's vlc0 has 77" test "$(vlcctl_bright b vlc0)" = 77
+echo 177 >"$leds/vlc0::illumination_1/brightness"
+expect "b's vlc0 has 177" test "$(vlcctl_bright b vlc0)" = 177
 expect "a's vlc0 kept 240" same a vlc0 vlc0 240
 
 # The netdev trigger on a's LED: removing the device deactivates the

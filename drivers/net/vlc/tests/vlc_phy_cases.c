@@ -765,6 +765,12 @@ VLC_TEST(vlc_phy_test_phase)
 struct vlc_test_acq_cfg {
 	enum vlc_phy_mode mode;
 	u32 brightness;
+	/* 0: SIG, SNR VLC_TEST_ACQ_SNR, photodiodes; else this signal,
+	 * this rms noise, and @led: both sense with their LED
+	 */
+	u32 sig;
+	u32 noise;
+	bool led;
 };
 
 struct vlc_test_acq_res {
@@ -829,18 +835,22 @@ static u32 vlc_test_acq_run(u64 seed, const struct vlc_test_acq_cfg *cfg,
 	struct vlc_chan_node *n0 = &ch->node[A0], *n1 = &ch->node[A1];
 	u32 f, lock_at = 0, nsym = 0, b, k, bits = vlc_phy_bits(cfg->mode);
 	u8 log[VLC_TEST_ACQ_BYTES * 8 + 8];
+	u32 sig = cfg->sig ?: SIG;
 	int i;
 
 	vlc_chan_init(ch, seed);
-	ch->gain[A0][A1] = SIG;
-	ch->gain[A1][A0] = SIG;
-	ch->ambient = 5 * SIG;
-	ch->flicker100 = SIG;
-	ch->noise = vlc_test_noise(VLC_TEST_ACQ_SNR);
+	ch->gain[A0][A1] = sig;
+	ch->gain[A1][A0] = sig;
+	ch->ambient = (cfg->sig ? 2 : 5) * sig;
+	ch->flicker100 = sig;
+	ch->noise = cfg->sig ? cfg->noise : vlc_test_noise(VLC_TEST_ACQ_SNR);
 	for (i = A0; i <= A1; i++) {
+		if (cfg->led)
+			vlc_chan_set_led_rx(ch, i);
 		vlc_phy_set_mode(&ch->node[i].phy, cfg->mode, NULL);
 		vlc_phy_set_brightness(&ch->node[i].phy, cfg->brightness, NULL);
-		vlc_phy_set_rx_min_level(&ch->node[i].phy, SIG / 10);
+		vlc_phy_set_rx_min_level(&ch->node[i].phy, sig / 10 /
+					 (cfg->led ? VLC_CHAN_LED_DIV : 1));
 	}
 	n0->resync = VLC_CHAN_RESYNC_HALF;
 	n1->resync = both ? VLC_CHAN_RESYNC_HALF : VLC_CHAN_RESYNC_OFF;
@@ -907,11 +917,11 @@ static u32 vlc_test_acq_run(u64 seed, const struct vlc_test_acq_cfg *cfg,
 VLC_TEST(vlc_phy_test_acquisition)
 {
 	static const struct vlc_test_acq_cfg cfg[] = {
-		{ VLC_PHY_MODE_2SLOT, 100 },
-		{ VLC_PHY_MODE_2SLOT, 200 },
-		{ VLC_PHY_MODE_2SLOT, 400 },
-		{ VLC_PHY_MODE_4PPM, 100 },
-		{ VLC_PHY_MODE_4PPM, 200 },
+		{ .mode = VLC_PHY_MODE_2SLOT, .brightness = 100 },
+		{ .mode = VLC_PHY_MODE_2SLOT, .brightness = 200 },
+		{ .mode = VLC_PHY_MODE_2SLOT, .brightness = 400 },
+		{ .mode = VLC_PHY_MODE_4PPM, .brightness = 100 },
+		{ .mode = VLC_PHY_MODE_4PPM, .brightness = 200 },
 	};
 	u32 fns = vlc_test_frame_ns(), c, j, v, fails = 0, runs = 0, ok_runs;
 	const typeof(vlc_test_acq_end) *e = &vlc_test_acq_end;
@@ -985,7 +995,9 @@ VLC_TEST(vlc_phy_test_acquisition)
 
 VLC_TEST(vlc_phy_test_acq_deferred)
 {
-	static const struct vlc_test_acq_cfg cfg = { VLC_PHY_MODE_2SLOT, 200 };
+	static const struct vlc_test_acq_cfg cfg = {
+		.mode = VLC_PHY_MODE_2SLOT, .brightness = 200
+	};
 	u32 fns = vlc_test_frame_ns(), j, v, fails = 0, runs = 0;
 	u32 searches = 0, tick_search = 0;
 
@@ -1012,6 +1024,52 @@ VLC_TEST(vlc_phy_test_acq_deferred)
 	VLC_EXPECT_EQ(tick_search, 0);
 	VLC_EXPECT_LT(runs, searches);
 	VLC_EXPECT_LE(fails * 100, runs * VLC_TEST_ACQ_MISS_PCT);
+}
+
+/* Small levels: an LED that senses (1/8 of the light, blind while lit,
+ * as vlc_sim's "led" receiver) and a photodiode read by a 10-bit ADC, at
+ * SNR 50. The search must scale by the noise it measures, not by a floor
+ * fixed in its levels: a floor of rms 128 (2026-12-03) hid these signals
+ * (0 of 128 runs locked) and no LED pair of the simulator got a carrier.
+ * The PHY before that floor locked 109 of 128.
+ */
+#define VLC_TEST_ACQ_SMALL_MISS_PCT	25
+
+VLC_TEST(vlc_phy_test_acq_small)
+{
+	static const struct vlc_test_acq_cfg cfg[] = {
+		{ .mode = VLC_PHY_MODE_2SLOT, .brightness = 200,
+		  .sig = 4000, .noise = 10, .led = true },
+		{ .mode = VLC_PHY_MODE_4PPM, .brightness = 200,
+		  .sig = 4000, .noise = 10, .led = true },
+		{ .mode = VLC_PHY_MODE_2SLOT, .brightness = 200,
+		  .sig = 500, .noise = 10 },
+		{ .mode = VLC_PHY_MODE_4PPM, .brightness = 200,
+		  .sig = 500, .noise = 10 },
+	};
+	u32 fns = vlc_test_frame_ns(), c, j, fails, runs = 0, all = 0;
+
+	for (c = 0; c < ARRAY_SIZE(cfg); c++) {
+		fails = 0;
+		for (j = 0; j < VLC_TEST_ACQ_OFFSETS; j++) {
+			u32 off = j * (fns / VLC_TEST_ACQ_OFFSETS) +
+				  1237 * (j % 7);
+			bool ok;
+			u32 at = vlc_test_acq_run(0x5a0 + 64 * c + j, &cfg[c],
+						  off, j & 1, true, &ok);
+
+			if (at > VLC_TEST_ACQ_LOCK || !ok)
+				fails++;
+		}
+		VLC_TEST_LOG("mode %d, signal %u rms %u, %s: %u of %u runs locked within %u frames",
+			     cfg[c].mode, cfg[c].sig, cfg[c].noise,
+			     cfg[c].led ? "LEDs" : "photodiodes",
+			     VLC_TEST_ACQ_OFFSETS - fails, VLC_TEST_ACQ_OFFSETS,
+			     VLC_TEST_ACQ_LOCK);
+		runs += VLC_TEST_ACQ_OFFSETS;
+		all += fails;
+	}
+	VLC_EXPECT_LE(all * 100, runs * VLC_TEST_ACQ_SMALL_MISS_PCT);
 }
 
 /* ---- 12. a signal estimate set too high comes down ------------------ */
@@ -1213,6 +1271,7 @@ static VLC_TEST_CASE_TYPE vlc_phy_test_cases[] = {
 	VLC_TEST_CASE(vlc_phy_test_phase)
 	VLC_TEST_CASE(vlc_phy_test_acquisition)
 	VLC_TEST_CASE(vlc_phy_test_acq_deferred)
+	VLC_TEST_CASE(vlc_phy_test_acq_small)
 	VLC_TEST_CASE(vlc_phy_test_signal_down)
 	VLC_TEST_CASE(vlc_phy_test_false_lock)
 	VLC_TEST_CASES_END

@@ -6,7 +6,9 @@
  *   sum(gain * fraction of the window a neighbour's LED was on)
  *   + ambient DC + 100/120 Hz mains flicker + Gaussian noise.
  * Noise of a window of length T has rms noise * sqrt(noise_ref_ns / T),
- * as for white noise averaged over the window. Everything is integer and
+ * as for white noise averaged over the window. A node may sense with its
+ * own LED instead, as vlc_sim does: 1/VLC_CHAN_LED_DIV of the light,
+ * none while the LED is lit (the noise stays). Everything is integer and
  * seeded, so a run is the same under KUnit and on the host.
  */
 
@@ -194,6 +196,13 @@ static u32 vlc_chan_rx_end(void *ctx, u64 t)
 	}
 	v = div64_u64(light, len) + (s64)ch->ambient +
 	    vlc_chan_flicker_mean(ch, a, t);
+	if (n->led_rx) {
+		/* a forward-biased LED senses nothing */
+		u64 own = min(vlc_chan_lit_ns(n, a, t), len);
+
+		v = div64_s64(v * (s64)(len - own),
+			      (s64)len * VLC_CHAN_LED_DIV);
+	}
 	if (ch->noise) {
 		/* white noise: rms scales with 1 / sqrt(window) */
 		sigma = ((s64)ch->noise *
@@ -208,6 +217,14 @@ static const struct vlc_pin_ops vlc_chan_pins = {
 	.emit = vlc_chan_emit,
 	.rx_begin = vlc_chan_rx_begin,
 	.rx_end = vlc_chan_rx_end,
+};
+
+/* The LED itself: the PHY leaves the windows in which it emits dark. */
+static const struct vlc_pin_ops vlc_chan_pins_led = {
+	.emit = vlc_chan_emit,
+	.rx_begin = vlc_chan_rx_begin,
+	.rx_end = vlc_chan_rx_end,
+	.shared_led = true,
 };
 
 static int vlc_chan_tx_symbol(void *ctx)
@@ -399,6 +416,15 @@ void vlc_chan_node_init(struct vlc_chan *ch, int idx)
 		.score.min_margin = U32_MAX,
 	};
 	vlc_phy_init(&n->phy, &vlc_chan_pins, n, &vlc_chan_client, n);
+}
+
+/* Sense with the node's LED; before vlc_chan_start(). */
+void vlc_chan_set_led_rx(struct vlc_chan *ch, int idx)
+{
+	struct vlc_chan_node *n = &ch->node[idx];
+
+	n->led_rx = true;
+	n->phy.pins = &vlc_chan_pins_led;
 }
 
 void vlc_chan_start(struct vlc_chan *ch, int idx, u64 t_ns)

@@ -13,6 +13,7 @@
 #define VLC_CHAN_NODES		3
 #define VLC_CHAN_RING		64	/* LED transitions kept per node */
 #define VLC_CHAN_SENT		16	/* symbols remembered per node */
+#define VLC_CHAN_LED_DIV	8	/* an LED receiver: 1/8 of a photodiode */
 
 enum vlc_chan_tx {
 	VLC_CHAN_TX_IDLE,	/* never send */
@@ -62,6 +63,7 @@ struct vlc_chan_node {
 	u32 ev_count;
 	bool ev_base;		/* state before the oldest kept event */
 	bool led;
+	bool led_rx;		/* senses with its own LED, not a photodiode */
 	u64 on_since;
 	u64 on_total;
 
@@ -151,6 +153,7 @@ s64 vlc_chan_gauss_q16(struct vlc_chan *ch);
 
 void vlc_chan_init(struct vlc_chan *ch, u64 seed);
 void vlc_chan_node_init(struct vlc_chan *ch, int idx);
+void vlc_chan_set_led_rx(struct vlc_chan *ch, int idx);
 void vlc_chan_start(struct vlc_chan *ch, int idx, u64 t_ns);
 void vlc_chan_run_until(struct vlc_chan *ch, u64 t_ns);
 void vlc_chan_run_frames(struct vlc_chan *ch, int idx, u32 frames);
