@@ -28,8 +28,9 @@
  *
  *   link_bench floss MODE SNR_DB PACKETS SEED
  *	The lock's two nodes, PHY and MAC, without ambient light and with
- *	SNR_DB on a data slot (phy_bench ber's channel); once locked, node 0 sends PACKETS 98-byte pings (one
- *	DATA frame of 744 symbols in 2-slot mode) to node 1, back to back.
+ *	SNR_DB on a data slot (phy_bench ber's channel); once locked,
+ *	node 0 sends PACKETS 98-byte pings (one DATA frame of 744 symbols
+ *	in 2-slot mode) to node 1, back to back.
  *	Prints "snr_db data_frames data_ok hard_ok hard_crc crc truncated
  *	erasure_aborts no_delimiter delivered lock_frames": DATA frames
  *	node 0 put on air, and what node 1's MAC made of its frames.
