@@ -544,9 +544,10 @@ Synchronisation
 Two nodes on the channel model of the tests (each sees the other at SIG,
 ambient 5 SIG with 100 Hz flicker of SIG, SNR 100 on a data slot: the
 conditions of the PHY's acquisition test), each PHY driven by the real
-MAC core (vlc_mac.c: beacons every 1000 idle frames, and its resync loop
-moving the grid through vlc_phy_adjust_phase()). Node 0 runs; node 1
-starts at a random point of node 0's frame (seeded).
+MAC core (vlc_mac.c: beacons every 1000 idle frames, sooner while a PHY
+has no lock, and its resync loop moving the grid through
+vlc_phy_adjust_phase()). Node 0 runs; node 1 starts at a random point of
+node 0's frame (seeded).
 
 **Lock** is what the PHY calls it (vlc_phy.c: the acquisition search
 found the neighbour within the fine estimator's reach, or saw it vanish
@@ -568,10 +569,13 @@ $(printf '%-38s  %-6s  %-4s  %-4s  %s\n' "in the tick (vlc_sim)" $lock_med_0 $lo
 Of the $lock_over_26 deferred runs over 64 frames, $lock_near started within 20 us of
 node 0's grid: the two are aligned from the start, each one's light
 hidden in the other's on-time, and neither PHY sees anything to lock on
-until a beacon lights a data slot (the MAC's beacon_interval, 1000
-frames). The others started between $(echo $lock_far | sed 's/ / and /') us into node 0's
-frame, about half a frame off, where the search does not find the
-neighbour from its illumination alone either (vlc_phy.c's acquisition).
+until a beacon lights a data slot (the MAC's acquisition beacons, after
+24 to 48 idle frames, and the hello that answers one; vlc.rst,
+"Beacons"). The others started between $(echo $lock_far | sed 's/ / and /') us into node 0's
+frame, about half a frame off: both PHYs lock early there but with the
+grids several us apart, and the MAC's resync loop (a quarter of the mean
+offset every 16 frames) takes that long to bring them within 5 us; a
+beacon during that approach blinds its sender for 48 frames.
 $lock_never_26 run(s) did not lock within $lock_max frames.
 
 **Clock skew.** Node 1's clock is PPM fast (every slot of it that much
