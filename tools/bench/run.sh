@@ -207,6 +207,103 @@ $(ber_table "$out/ber-2slot.txt")
 $(ber_table "$out/ber-4ppm.txt")
 RST
 fi
+# Hard decisions inside frames: their error rate against SNR (PHY), and
+# DATA frame loss on a two-node link with the MAC, this MAC against the
+# one that aborts a frame at its first erasure (vlc_mac.c of git REV
+# HARD_BEFORE, if given and present).
+if want hard; then
+echo "bench: hard decisions (host)"
+lb=$out/link_bench
+for m in 2slot 4ppm; do
+	"$pb" hber $m 400000 15 18 0.5 >"$out/hber-$m.txt"
+done
+hb_at() {	# FILE COLUMN-EXPR: SNR of 1e-5, as ber_at
+	awk -v want=1e-5 "!/^#/ { r = $2; if (r < 1e-12) r = 1e-12
+		if (n && pr > want && r <= want) {
+			f = (log(pr) - log(want)) / (log(pr) - log(r))
+			printf \"%.1f\", ps + f * (\$1 - ps); done = 1; exit
+		}
+		ps = \$1; pr = r; n++ }
+		END { if (!done) printf \"-\" }" "$1"
+}
+hb_table() {
+	awk '!/^#/ { printf "   %5s  %9d  %6d  %9.2e  %9.2e  %7d\n", $1, $2, $3,
+		$3 / ($2 - $4), $5, $4 }' "$1"
+}
+fl_table() {	# BIN MODE: one line per SNR
+	for db in 14 16 18 20 22 24; do "$1" floss "$2" $db 100 1; done |
+	awk '{ printf "   %5s  %6d  %6d  %7.3f  %9d  %8d  %5d\n", $1, $2, $3,
+		$2 ? 1 - $3 / $2 : 1, $10, $5, $7 }'
+}
+fb=""
+if [ -n "${HARD_BEFORE:-}" ] &&
+   git -C "$top" show "$HARD_BEFORE:drivers/net/vlc/vlc_mac.c" \
+	>"$out/vlc_mac_before.c" 2>/dev/null; then
+	fb=$out/link_bench_before
+	${CC:-cc} -I"$top/tests/host/include" -I"$top/include" \
+		-I"$top/drivers/net/vlc" -I"$top/drivers/net/vlc/tests" -O2 \
+		-std=gnu11 '-Dnoinline=__attribute__((__noinline__))' -o "$fb" \
+		"$top/tools/bench/link_bench.c" "$top/drivers/net/vlc/vlc_phy.c" \
+		"$out/vlc_mac_before.c" "$top/drivers/net/vlc/tests/vlc_test_chan.c" \
+		"$top/tests/host/crc_ccitt.c" -lm
+fi
+cat >>"$rst" <<RST
+
+Hard decisions inside frames
+============================
+
+::
+
+  build/bench/phy_bench hber 2slot|4ppm 400000 15 18 0.5
+  build/bench/link_bench floss 2slot|4ppm SNR_DB 100 1   # SNR_DB 14..24
+
+The PHY's hard decision (struct vlc_phy_rx.hard: the brightest data
+slot, no margin), which the MAC takes inside a frame for an erasure or a
+single dark frame (vlc.rst, "MAC state machines"), on phy_bench ber's
+channel, a symbol in every frame; up to 400000 symbols or 100 wrong
+ones per SNR. "theory" is the symbol error rate of deciding the
+brightest of M slots with Gaussian noise, M = 2 (Q(SNR/sqrt 2)) and
+M = 4 (4-PPM; its bit error rate is 2/3 of it). "no hard": frames
+without a hard decision (the PHY not locked). Symbol error rate 1e-5:
+
+=======  ===============  =========  ===========
+mode     hard, measured   theory     from theory
+=======  ===============  =========  ===========
+2-slot   $(hb_at "$out/hber-2slot.txt" '$3 / ($2 - $4)') dB          $(hb_at "$out/hber-2slot.txt" '$5') dB
+4-PPM    $(hb_at "$out/hber-4ppm.txt" '$3 / ($2 - $4)') dB          $(hb_at "$out/hber-4ppm.txt" '$5') dB
+=======  ===============  =========  ===========
+
+2-slot::
+
+   SNR dB    symbols   wrong  hard rate     theory  no hard
+$(hb_table "$out/hber-2slot.txt")
+
+4-PPM::
+
+   SNR dB    symbols   wrong  hard rate     theory  no hard
+$(hb_table "$out/hber-4ppm.txt")
+
+DATA frame loss on the link (link_bench floss: two nodes, PHY and MAC,
+phy_bench ber's channel, 100 pings of 98 bytes from node 0 to node 1,
+one DATA frame each, seed 1): DATA frames put on air, received with a
+good CRC, the loss, pings delivered, CRC errors and truncations::
+
+   SNR dB  frames  good     loss  delivered  bad CRC  trunc
+$(fl_table "$lb" 2slot)
+$(fl_table "$lb" 4ppm)
+RST
+if [ -n "$fb" ]; then
+	cat >>"$rst" <<RST
+
+The same with the MAC of $HARD_BEFORE (an erasure aborts the frame)::
+
+   SNR dB  frames  good     loss  delivered  bad CRC  trunc
+$(fl_table "$fb" 2slot)
+$(fl_table "$fb" 4ppm)
+RST
+fi
+fi
+
 # Goodput and latency of the MAC: the real driver in a QEMU guest over the
 # simulator (tools/bench/net-bench.sh), appended as its own section.
 if want net; then
