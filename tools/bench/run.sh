@@ -247,6 +247,12 @@ if [ -n "${HARD_BEFORE:-}" ] &&
 		"$out/vlc_mac_before.c" "$top/drivers/net/vlc/tests/vlc_test_chan.c" \
 		"$top/tests/host/crc_ccitt.c" -lm
 fi
+h2=$(hb_at "$out/hber-2slot.txt" '$3 / ($2 - $4)')
+t2=$(hb_at "$out/hber-2slot.txt" '$5')
+h4=$(hb_at "$out/hber-4ppm.txt" '$3 / ($2 - $4)')
+t4=$(hb_at "$out/hber-4ppm.txt" '$5')
+hb_gap() { echo "$1 $2" | awk '{ if ($1 == "-" || $2 == "-") print "-"
+	else printf "%.1f dB", $1 - $2 }'; }
 cat >>"$rst" <<RST
 
 Hard decisions inside frames
@@ -269,8 +275,8 @@ without a hard decision (the PHY not locked). Symbol error rate 1e-5:
 =======  ===============  =========  ===========
 mode     hard, measured   theory     from theory
 =======  ===============  =========  ===========
-2-slot   $(hb_at "$out/hber-2slot.txt" '$3 / ($2 - $4)') dB          $(hb_at "$out/hber-2slot.txt" '$5') dB
-4-PPM    $(hb_at "$out/hber-4ppm.txt" '$3 / ($2 - $4)') dB          $(hb_at "$out/hber-4ppm.txt" '$5') dB
+$(printf '%-7s  %-15s  %-9s  %s' 2-slot "$h2 dB" "$t2 dB" "$(hb_gap $h2 $t2)")
+$(printf '%-7s  %-15s  %-9s  %s' 4-PPM "$h4 dB" "$t4 dB" "$(hb_gap $h4 $t4)")
 =======  ===============  =========  ===========
 
 2-slot::
