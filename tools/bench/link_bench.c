@@ -26,6 +26,15 @@
  *	draw from JITTER. Prints "frame_ns symbols wrong erased missed
  *	late_callbacks".
  *
+ *   link_bench floss MODE SNR_DB PACKETS SEED
+ *	The lock's two nodes, PHY and MAC, without ambient light and with
+ *	SNR_DB on a data slot (phy_bench ber's channel); once locked,
+ *	node 0 sends PACKETS 98-byte pings (one DATA frame of 744 symbols
+ *	in 2-slot mode) to node 1, back to back.
+ *	Prints "snr_db data_frames data_ok hard_ok hard_crc crc truncated
+ *	erasure_aborts no_delimiter delivered lock_frames": DATA frames
+ *	node 0 put on air, and what node 1's MAC made of its frames.
+ *
  * JITTER: "none", "const:NS" (every callback of node 0 late by NS, node
  * 1 on time and not correcting: a steady offset the guards must absorb),
  * "unif:NS" (every callback of both nodes late by a uniform draw in
@@ -80,6 +89,9 @@ struct lnode {
 
 static struct vlc_chan ch;
 static struct lnode ln[2];
+static u32 lb_noise = SIG / 100;
+static bool lb_quiet;		/* no ambient light, as phy_bench ber */
+static u32 lb_delivered;
 static struct jitter jit;
 static u64 jrng;
 
@@ -216,7 +228,11 @@ static const struct vlc_phy_client_ops lb_client = {
 	.rx_frame = lb_rx_frame,
 };
 
-static void lb_deliver(void *ctx, const u8 *frame, unsigned int len) { }
+static void lb_deliver(void *ctx, const u8 *frame, unsigned int len)
+{
+	lb_delivered++;
+}
+
 static void lb_tx_done(void *ctx, unsigned int len, bool ok) { }
 
 static void lb_phase(void *ctx, s32 ns)
@@ -274,9 +290,9 @@ static int mac_pair(u64 seed, s32 ppm, u32 defer, u32 *off)
 	memset(ln, 0, sizeof(ln));
 	ch.gain[0][1] = SIG;
 	ch.gain[1][0] = SIG;
-	ch.ambient = 5 * SIG;
-	ch.flicker100 = SIG;
-	ch.noise = SIG / 100;
+	ch.ambient = lb_quiet ? 0 : 5 * SIG;
+	ch.flicker100 = lb_quiet ? 0 : SIG;
+	ch.noise = lb_noise;
 	ch.noise_ref_ns = vlc_phy_default_timing.data_ns;
 	for (i = 0; i < 2; i++) {
 		struct lnode *l = &ln[i];
@@ -518,6 +534,64 @@ static int ber(int argc, char **argv)
 	return 0;
 }
 
+/* ---- frame loss against SNR, with the MAC -------------------------- */
+
+static int floss(int argc, char **argv)
+{
+	enum vlc_phy_mode mode = strcmp(argv[2], "4ppm") ?
+		VLC_PHY_MODE_2SLOT : VLC_PHY_MODE_4PPM;
+	double db = atof(argv[3]);
+	u32 packets = atoi(argv[4]), queued = 0, at, off, i;
+	u64 seed = strtoull(argv[5], NULL, 0), ok0 = 0;
+	struct vlc_mac_params p;
+	const struct vlc_mac_stats *s = &ln[1].mac.stats;
+	u8 f[98];
+
+	lb_noise = (u32)(SIG / pow(10, db / 20));
+	lb_quiet = true;
+	if (mac_pair(seed, 0, 26, &off))
+		return 1;
+	for (i = 0; i < 2; i++) {
+		vlc_phy_set_mode(&ch.node[i].phy, mode, NULL);
+		p = ln[i].mac.p;
+		p.bits_per_symbol = mode == VLC_PHY_MODE_4PPM ? 2 : 1;
+		vlc_mac_set_params(&ln[i].mac, &p, NULL);
+	}
+	at = mac_lock(20000, S32_MAX);
+	if (at > 20000) {
+		printf("%.1f 0 0 0 0 0 0 0 0 0 %u\n", db, at);
+		return 0;
+	}
+	/* from here on: what the beacons of the lock left behind is out */
+	memset(&ln[1].mac.stats, 0, sizeof(ln[1].mac.stats));
+	memset(&ln[0].mac.stats, 0, sizeof(ln[0].mac.stats));
+	lb_delivered = 0;
+	memset(f, 0, sizeof(f));
+	memcpy(f, "\x02\x56\x4c\x43\x00\x02\x02\x56\x4c\x43\x00\x01"
+	       "\x08\x00", 14);
+	while (queued < packets || ln[0].mac.txq_count ||
+	       ln[0].mac.tx_state != VLC_MAC_TX_IDLE) {
+		while (queued < packets && !vlc_mac_tx_full(&ln[0].mac)) {
+			for (i = 14; i < sizeof(f); i++)
+				f[i] = (u8)(queued * 31 + i);
+			vlc_mac_xmit(&ln[0].mac, f, sizeof(f));
+			queued++;
+		}
+		lb_run_frames(64, frames1);
+	}
+	ok0 = s->rx_frames_ok - s->rx_beacons;
+	printf("%.1f %llu %llu %llu %llu %llu %llu %llu %llu %u %u\n", db,
+	       (unsigned long long)ln[0].mac.stats.tx_fragments,
+	       (unsigned long long)ok0,
+	       (unsigned long long)s->rx_hard_frames_ok,
+	       (unsigned long long)s->rx_hard_crc_errors,
+	       (unsigned long long)s->rx_crc_errors,
+	       (unsigned long long)s->rx_truncated,
+	       (unsigned long long)s->rx_erasure_aborts,
+	       (unsigned long long)s->rx_no_delimiter, lb_delivered, at);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 6 && !strcmp(argv[1], "lock"))
@@ -526,6 +600,8 @@ int main(int argc, char **argv)
 		return skew(argc, argv);
 	if (argc == 7 && !strcmp(argv[1], "ber"))
 		return ber(argc, argv);
+	if (argc == 6 && !strcmp(argv[1], "floss"))
+		return floss(argc, argv);
 	fprintf(stderr,
 		"usage: link_bench lock SEED0 RUNS MAXFRAMES DEFER\n"
 		"       link_bench skew PPM SEED FRAMES\n"

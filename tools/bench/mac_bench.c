@@ -126,6 +126,7 @@ static int contend(int argc, char **argv)
 	u64 coll = 0, retries = 0, cto = 0;
 	struct vlc_mac_params p;
 	struct vlc_phy_rx rx;
+	u32 hrng = 0x2545f491;
 	bool hidden;
 
 	if (argc != 8 && argc != 9)
@@ -173,12 +174,22 @@ static int contend(int argc, char **argv)
 					continue;
 				nsend++;
 				rx.sym = node[k].sym;
+				/* the PHY's hard decision in a collision: the
+				 * brightest slot, one of the senders' symbols
+				 */
+				hrng ^= hrng << 13;
+				hrng ^= hrng >> 17;
+				hrng ^= hrng << 5;
+				if (nsend == 1 || hrng % nsend == 0)
+					rx.hard = node[k].sym;
 			}
 			if (nsend > 1)
 				rx.sym = VLC_SYM_ERASURE;
+			if (nsend > 0)
+				rx.flags = VLC_PHY_RX_HARD;
 			rx.carrier = nsend > 0;
 			if (node[j].sym >= 0)
-				rx.flags = VLC_PHY_RX_OWN_TX;
+				rx.flags |= VLC_PHY_RX_OWN_TX;
 			if (j || !measured)
 				vlc_mac_rx_frame(&node[j].mac, &rx);
 			else

@@ -16,6 +16,13 @@
  *                            warm-up; prints "slot_events frames
  *                            searches locks state nodes" (events of
  *                            all nodes, frames of one)
+ *   phy_bench hber MODE [MAXFRAMES DB0 DB1 STEP]
+ *                            hard decisions (struct vlc_phy_rx.hard, what
+ *                            the MAC takes inside a frame) against SNR,
+ *                            DB0 to DB1 (default 14 to 18 in 1 dB
+ *                            steps), until 100 wrong ones or MAXFRAMES
+ *                            (default 2000000) symbols:
+ *                            "snr_db symbols hard_wrong no_hard theory"
  *   phy_bench latency N      wall time of each of N vlc_phy_tick() calls:
  *                            "mean_ns p99_ns max_ns"
  *
@@ -96,6 +103,72 @@ static int ber(enum vlc_phy_mode mode)
 		printf("%.1f %u %u %u %u %.3e %.3e\n", db, s->wrong,
 		       s->erasures, s->missed, s->frames, 0.5 * erfc(snr / 2),
 		       0.5 * erfc(snr / 2) + 0.5 * erfc(snr / (2 * M_SQRT2)));
+	}
+	return 0;
+}
+
+/* Hard decisions of node 1, matched with what node 0 sent in the same
+ * frame the way vlc_test_chan.c scores rx->sym.
+ */
+static struct {
+	bool on;
+	u32 symbols, wrong, none;
+} hs;
+
+static void hber_rx(struct vlc_chan *c, struct vlc_chan_node *n,
+		    const struct vlc_phy_rx *rx)
+{
+	const struct vlc_chan_node *r = &c->node[0];
+	u32 k = n->rx_frames + rx->skipped;
+	int sent;
+
+	if (!hs.on || n->idx != 1 || r->tx_frames <= k ||
+	    r->tx_frames - k > VLC_CHAN_SENT)
+		return;
+	sent = r->sent[k % VLC_CHAN_SENT];
+	if (sent < 0)
+		return;
+	hs.symbols++;
+	if (!(rx->flags & VLC_PHY_RX_HARD))
+		hs.none++;
+	else if (rx->hard != sent)
+		hs.wrong++;
+}
+
+/* Symbol error rate of hard decisions among M slots, one lit at @snr
+ * (in noise rms), Gaussian noise: 1 - integral of phi(x - snr) Phi(x)^(M-1).
+ * M = 2 is Q(snr / sqrt(2)), the theory column of "ber".
+ */
+static double hard_theory(double snr, int m)
+{
+	double x, sum = 0, dx = 0.001;
+
+	for (x = snr - 12; x < snr + 12; x += dx)
+		sum += exp(-(x - snr) * (x - snr) / 2) *
+		       pow(0.5 * erfc(-x / M_SQRT2), m - 1);
+	return 1 - sum * dx / sqrt(2 * M_PI);
+}
+
+static int hber(enum vlc_phy_mode mode, u32 max, double db0, double db1,
+		double step)
+{
+	int m = mode == VLC_PHY_MODE_4PPM ? 4 : 2;
+	double db;
+
+	printf("# snr_db symbols hard_wrong no_hard theory\n");
+	for (db = db0; db <= db1 + 0.01; db += step) {
+		double snr = pow(10, db / 20);
+
+		pair(2000 + (unsigned long)(db * 10), mode, snr);
+		ch.on_rx = hber_rx;
+		vlc_chan_run_frames(&ch, 1, 256);	/* acquire and settle */
+		memset(&hs, 0, sizeof(hs));
+		hs.on = true;
+		while (hs.wrong < 100 && hs.symbols < max)
+			vlc_chan_run_frames(&ch, 1, 10000);
+		hs.on = false;
+		printf("%.1f %u %u %u %.3e\n", db, hs.symbols, hs.wrong,
+		       hs.none, hard_theory(snr, m));
 	}
 	return 0;
 }
@@ -226,11 +299,18 @@ int main(int argc, char **argv)
 	if (argc == 3 && !strcmp(argv[1], "ber"))
 		return ber(!strcmp(argv[2], "4ppm") ? VLC_PHY_MODE_4PPM :
 			   VLC_PHY_MODE_2SLOT);
+	if ((argc == 3 || argc == 7) && !strcmp(argv[1], "hber"))
+		return hber(!strcmp(argv[2], "4ppm") ? VLC_PHY_MODE_4PPM :
+			    VLC_PHY_MODE_2SLOT,
+			    argc == 7 ? atol(argv[3]) : 2000000,
+			    argc == 7 ? atof(argv[4]) : 14,
+			    argc == 7 ? atof(argv[5]) : 18,
+			    argc == 7 ? atof(argv[6]) : 1);
 	if (argc == 4 && !strcmp(argv[1], "cost"))
 		return cost(argv[2], atol(argv[3]));
 	if (argc == 3 && !strcmp(argv[1], "latency"))
 		return latency(atol(argv[2]));
-	fprintf(stderr, "usage: phy_bench ber 2slot|4ppm | latency N\n"
+	fprintf(stderr, "usage: phy_bench ber|hber 2slot|4ppm | latency N\n"
 		"       phy_bench cost locked|acquire|deferred N\n");
 	return 2;
 }

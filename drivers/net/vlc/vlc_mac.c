@@ -149,6 +149,16 @@
 #define VLC_MAC_SYNC_RATE_MAX	(2048 << VLC_MAC_SYNC_FRAC)	/* ns/frame */
 #define VLC_MAC_SYNC_STEP_NS	1000	/* the rate moves at least this */
 #define VLC_MAC_FRAG_STEP	16	/* fragment growth per clean ACK */
+/* Dark frames in a row that end a frame as truncated (see
+ * vlc_mac_rx_symbol()): SIFS is 2, so a header that announced too long
+ * a frame does not run into the ACK that follows it.
+ */
+#define VLC_MAC_RX_DARK_END	2
+/* Acquisition beacons (see vlc_mac_acq_beacon()): the first interval in
+ * frames, and the hello beacon's window after a lock.
+ */
+#define VLC_MAC_ACQ_IVL		24
+#define VLC_MAC_ACQ_HELLO	16
 
 static const u8 vlc_mac_prefix[5] = { 0x02, 0x56, 0x4c, 0x43, 0x00 };
 
@@ -872,6 +882,64 @@ static bool vlc_mac_rx_busy(const struct vlc_mac *mac)
 	       mac->rx_state == VLC_MAC_RX_FRAME;
 }
 
+/* Draw when the next acquisition beacon is due: in [ivl, 2 ivl) frames
+ * after our last emission, so that two acquiring nodes drift apart.
+ */
+static void vlc_mac_acq_draw(struct vlc_mac *mac, u16 ivl)
+{
+	mac->acq_ivl = ivl;
+	mac->acq_due = ivl + vlc_mac_random_below(mac, ivl);
+}
+
+/* The PHY lost its lock or never had one: until it locks, beacon after
+ * VLC_MAC_ACQ_IVL idle frames, doubling up to beacon_interval. Two idle
+ * nodes whose grids start aligned (or about half a frame apart) see
+ * nothing of each other but lit data slots, and a beacon every
+ * beacon_interval would keep them apart for that long.
+ */
+static void vlc_mac_acq_start(struct vlc_mac *mac)
+{
+	if (mac->p.beacon_interval > VLC_MAC_ACQ_IVL)
+		vlc_mac_acq_draw(mac, VLC_MAC_ACQ_IVL);
+}
+
+/* Locked. On a neighbour's frame (the medium was busy): that neighbour
+ * may still be acquiring and see nothing of us but lit data slots, so
+ * one hello beacon soon. Then only the beacon_interval ones: a beacon
+ * blinds us while it lasts, and the resync loop needs to hear.
+ */
+static void vlc_mac_acq_locked(struct vlc_mac *mac)
+{
+	if (!mac->acq_ivl)
+		return;
+	if (mac->idle_run >= mac->p.difs) {
+		mac->acq_ivl = 0;
+		return;
+	}
+	mac->acq_ivl = mac->p.beacon_interval;
+	mac->acq_due = min_t(u32, mac->since_emit, U16_MAX - VLC_MAC_ACQ_HELLO) +
+		       vlc_mac_random_below(mac, VLC_MAC_ACQ_HELLO);
+}
+
+/* An acquisition or hello beacon, if one is due: after DIFS on a free
+ * medium, without a backoff (its due time is random already).
+ */
+static bool vlc_mac_acq_beacon(struct vlc_mac *mac)
+{
+	u32 ivl = mac->acq_ivl;
+
+	if (!ivl || mac->since_emit < mac->acq_due ||
+	    mac->idle_run < mac->p.difs || vlc_mac_rx_busy(mac))
+		return false;
+	ivl *= 2;
+	if (ivl >= mac->p.beacon_interval)
+		mac->acq_ivl = 0;
+	else
+		vlc_mac_acq_draw(mac, ivl);
+	vlc_mac_build_beacon(mac);
+	return true;
+}
+
 /* Decide whether a frame starts now; false means stay idle. */
 static bool vlc_mac_tx_start(struct vlc_mac *mac)
 {
@@ -890,6 +958,8 @@ static bool vlc_mac_tx_start(struct vlc_mac *mac)
 		 * and we cannot hear whether the medium is free: hold data
 		 * (beacons still go, so that neighbours find us).
 		 */
+		if (mac->phy_acquiring && vlc_mac_acq_beacon(mac))
+			return true;
 		if (mac->idle_run < mac->p.difs || mac->backoff ||
 		    vlc_mac_rx_busy(mac) || mac->phy_acquiring)
 			return false;
@@ -923,6 +993,8 @@ static bool vlc_mac_tx_start(struct vlc_mac *mac)
 		}
 		break;
 	case VLC_MAC_TX_IDLE:
+		if (vlc_mac_acq_beacon(mac))
+			return true;
 		if ((!mac->p.beacon_interval ||
 		     mac->since_emit < mac->p.beacon_interval) &&
 		    !vlc_mac_loc_due(mac))
@@ -1321,11 +1393,15 @@ static void vlc_mac_rx_complete(struct vlc_mac *mac)
 
 	if (crc_ccitt(0xffff, b, n) != VLC_MAC_CRC_GOOD) {
 		mac->stats.rx_crc_errors++;
+		if (mac->rx_hard)
+			mac->stats.rx_hard_crc_errors++;
 		vlc_mac_ev_frame(mac, VLC_MAC_EV_RX, VLC_MAC_RX_CRC, 0, b, n,
 				 n + 1);
 		return;
 	}
 	mac->stats.rx_frames_ok++;
+	if (mac->rx_hard)
+		mac->stats.rx_hard_frames_ok++;
 	vlc_mac_ev_frame(mac, VLC_MAC_EV_RX, VLC_MAC_RX_OK, 0, b, n, n + 1);
 	switch (b[0] >> VLC_MAC_TYPE_SHIFT) {
 	case VLC_MAC_T_ACK:
@@ -1387,7 +1463,19 @@ bad:
 	mac->rx_state = VLC_MAC_RX_WAIT_IDLE;
 }
 
-static void vlc_mac_rx_symbol(struct vlc_mac *mac, int sym, unsigned int bits)
+/* The PHY's hard decision @hard (-1: none) stands for an erasure, or
+ * inside a frame for a dark frame: a symbol is due there, and the CRC
+ * catches what the hard decision gets wrong.
+ */
+static int vlc_mac_rx_hard(struct vlc_mac *mac, int hard)
+{
+	mac->stats.rx_hard_symbols++;
+	mac->rx_hard = true;
+	return hard;
+}
+
+static void vlc_mac_rx_symbol(struct vlc_mac *mac, int sym, int hard,
+			      unsigned int bits)
 {
 	switch (mac->rx_state) {
 	case VLC_MAC_RX_WAIT_IDLE:
@@ -1418,7 +1506,13 @@ static void vlc_mac_rx_symbol(struct vlc_mac *mac, int sym, unsigned int bits)
 			mac->rx_state = VLC_MAC_RX_WAIT_IDLE;
 			return;
 		}
-		if (sym < 0) {
+		if (sym < 0 && hard >= 0) {
+			/* Lit: the preamble or the SFD. The SFD is 3 bits
+			 * or more from every preamble window, so a wrong hard
+			 * decision or two cannot fake it.
+			 */
+			sym = vlc_mac_rx_hard(mac, hard);
+		} else if (sym < 0) {
 			/* The level estimate may still settle: start over. */
 			mac->rx_nbits = 0;
 			return;
@@ -1432,10 +1526,22 @@ static void vlc_mac_rx_symbol(struct vlc_mac *mac, int sym, unsigned int bits)
 			mac->rx_need = 1;
 			mac->rx_bits = 0;
 			mac->rx_byte = 0;
+			mac->rx_dark = 0;
+			mac->rx_hard = false;
 		}
 		return;
 	case VLC_MAC_RX_FRAME:
-		if (sym == VLC_SYM_IDLE) {
+		/* A symbol is due: take the hard decision for a dark frame
+		 * too, unless VLC_MAC_RX_DARK_END come in a row (the sender
+		 * stopped, or the length read was wrong). The length is only
+		 * bounded, not trusted: a wrong one costs the CRC.
+		 */
+		if (sym != VLC_SYM_IDLE)
+			mac->rx_dark = 0;
+		if (sym == VLC_SYM_IDLE && hard >= 0 &&
+		    ++mac->rx_dark < VLC_MAC_RX_DARK_END) {
+			sym = vlc_mac_rx_hard(mac, hard);
+		} else if (sym == VLC_SYM_IDLE) {
 			mac->stats.rx_truncated++;
 			vlc_mac_ev_frame(mac, VLC_MAC_EV_RX,
 					 VLC_MAC_RX_TRUNCATED, 0, mac->rx_buf,
@@ -1443,7 +1549,9 @@ static void vlc_mac_rx_symbol(struct vlc_mac *mac, int sym, unsigned int bits)
 			mac->rx_state = VLC_MAC_RX_IDLE;
 			return;
 		}
-		if (sym < 0) {
+		if (sym < 0 && hard >= 0) {
+			sym = vlc_mac_rx_hard(mac, hard);
+		} else if (sym < 0) {
 			mac->stats.rx_erasure_aborts++;
 			vlc_mac_ev_frame(mac, VLC_MAC_EV_RX, VLC_MAC_RX_ERASURE,
 					 0, mac->rx_buf, mac->rx_pos,
@@ -1635,11 +1743,15 @@ void vlc_mac_rx_frame(struct vlc_mac *mac, const struct vlc_phy_rx *rx)
 {
 	unsigned int bits = mac->p.bits_per_symbol;
 	bool busy, own = mac->tx_this_frame;
-	int sym = rx->sym;
+	int sym = rx->sym, hard = -1;
 
 	mac->now++;
 	if (mac->since_loc < U16_MAX)
 		mac->since_loc++;
+	if (rx->acquiring && !mac->phy_acquiring)
+		vlc_mac_acq_start(mac);
+	else if (!rx->acquiring && mac->phy_acquiring)
+		vlc_mac_acq_locked(mac);
 	mac->phy_acquiring = rx->acquiring;
 	if (mac->nav)
 		mac->nav--;
@@ -1653,6 +1765,9 @@ void vlc_mac_rx_frame(struct vlc_mac *mac, const struct vlc_phy_rx *rx)
 			sym = VLC_SYM_ERASURE;
 		else if (sym < 0 && sym != VLC_SYM_IDLE)
 			sym = VLC_SYM_ERASURE;
+		if ((rx->flags & VLC_PHY_RX_HARD) && rx->bits == bits &&
+		    rx->hard >= 0 && rx->hard < 1 << bits)
+			hard = rx->hard;
 		busy = rx->carrier || sym != VLC_SYM_IDLE;
 		if (mac->nav_probe) {
 			/* An overheard RTS: did its exchange start? */
@@ -1667,7 +1782,7 @@ void vlc_mac_rx_frame(struct vlc_mac *mac, const struct vlc_phy_rx *rx)
 		}
 		vlc_mac_resync(mac, rx, true);
 		mac->rx_signal = rx->signal;
-		vlc_mac_rx_symbol(mac, sym, bits);
+		vlc_mac_rx_symbol(mac, sym, hard, bits);
 		busy = busy || vlc_mac_rx_busy(mac);
 	}
 	mac->tx_this_frame = false;

@@ -213,7 +213,7 @@ struct vlc_mac_ops {
  * @rx_frames_ok: frames received with a good CRC
  * @rx_crc_errors: frames with a bad CRC
  * @rx_truncated: idle before the end announced by the header
- * @rx_erasure_aborts: an erasure inside a frame
+ * @rx_erasure_aborts: an erasure inside a frame, without a hard decision
  * @rx_no_delimiter: light, but no delimiter where one was due
  * @rx_bad_header: unknown type, reserved bits set, impossible length
  * @rx_dup: fragments already received (re-acknowledged, not delivered)
@@ -239,6 +239,10 @@ struct vlc_mac_ops {
  * @nav_frames: frames this node was kept silent by its NAV alone
  * @collisions: ACK or CTS timeouts after the medium was busy in the wait
  * @backoffs: random backoffs drawn
+ * @rx_hard_symbols: erased or dark symbols taken from the PHY's hard
+ *	decision (inside a frame, and in the hunt for its SFD)
+ * @rx_hard_frames_ok: frames with a good CRC that took hard decisions
+ * @rx_hard_crc_errors: frames with a bad CRC that took hard decisions
  * @phase_corrections: frames in which our grid moved (ops->phase called):
  *	a correction, or the resync rate's share, or both in one call
  */
@@ -277,6 +281,9 @@ struct vlc_mac_stats {
 	u64 collisions;
 	u64 backoffs;
 	u64 phase_corrections;
+	u64 rx_hard_symbols;
+	u64 rx_hard_frames_ok;
+	u64 rx_hard_crc_errors;
 };
 
 /**
@@ -387,6 +394,8 @@ struct vlc_mac {
 	bool beacon_armed;	/* a beacon is due and contends */
 	u16 since_emit;		/* frames since we last emitted, capped */
 	bool phy_acquiring;	/* the PHY has no lock: hold data */
+	u16 acq_ivl;		/* acquisition beacons: interval, 0 = off */
+	u16 acq_due;		/* since_emit when the next one is due */
 	bool tx_this_frame;	/* we emitted in the frame in progress */
 	u16 idle_run;		/* consecutive idle frames, capped */
 	struct vlc_mac_emit emit;
@@ -417,6 +426,8 @@ struct vlc_mac {
 	u8 rx_nbits;
 	u8 rx_hunt;		/* symbols spent hunting */
 	u8 rx_bits;		/* bits of the byte being assembled */
+	u8 rx_dark;		/* dark frames in a row inside the frame */
+	bool rx_hard;		/* the frame took a hard decision */
 	u8 rx_byte;
 	u16 rx_pos;
 	u16 rx_need;

@@ -1811,6 +1811,8 @@ static void vlc_phy_decode(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 		rx->noise = phy->noise;
 		return;
 	}
+	rx->hard = hi;
+	rx->flags |= VLC_PHY_RX_HARD;
 	/* A neighbour's light in S1/S2 shows it is still there. */
 	if (rx->sync == VLC_PHY_SYNC_LATE || rx->sync == VLC_PHY_SYNC_EARLY)
 		phy->since_signal = 0;

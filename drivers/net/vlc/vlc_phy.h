@@ -73,10 +73,15 @@ struct vlc_phy_timing {
 #define VLC_PHY_RX_OVERRUN	0x2	/* slots were skipped */
 #define VLC_PHY_RX_OWN_TX	0x4	/* we emitted a symbol in this frame */
 #define VLC_PHY_RX_TX_ABORTED	0x8	/* our symbol was not sent intact */
+#define VLC_PHY_RX_HARD		0x10	/* @hard holds a hard decision */
 
 /**
  * struct vlc_phy_rx - what one frame brought in, for the MAC and tracing
  * @sym: data value, VLC_SYM_IDLE or VLC_SYM_ERASURE
+ * @hard: with VLC_PHY_RX_HARD in @flags, the data value of the brightest
+ *	data slot, whatever the margin and even in an idle frame: for a
+ *	receiver that knows a symbol is due (inside a frame) and has a CRC
+ *	to catch what it gets wrong. Only set when locked and measured.
  * @bits: bits per symbol of the frame (1 or 2)
  * @carrier: some data slot was lit above the noise (for CSMA); true when
  *	the frame could not be measured, so a MAC defers rather than collides
@@ -99,6 +104,7 @@ struct vlc_phy_timing {
  */
 struct vlc_phy_rx {
 	int sym;
+	int hard;
 	u8 bits;
 	bool carrier;
 	enum vlc_phy_sync sync;

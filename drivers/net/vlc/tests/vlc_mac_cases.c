@@ -46,6 +46,7 @@ struct vlc_mac_tnode {
 	struct vlc_mac_tnet *net;
 	int idx;
 	bool present;
+	bool acquiring;		/* its PHY reports no lock */
 	bool seen[TN_NODES];	/* whose light reaches this node */
 	u32 backlog[TN_PKTS];	/* ids waiting for room in the MAC */
 	u32 backlog_head;
@@ -71,6 +72,8 @@ struct vlc_mac_tnet {
 	u64 rng;
 	u32 erase_ppm;		/* per received symbol */
 	u32 flip_ppm;
+	bool hard;		/* the PHY reports hard decisions */
+	u32 hard_flip_ppm;	/* of them, wrong ones */
 	u32 frame;
 	u32 bad;		/* deliveries that were not a sent frame */
 	u32 dup;		/* a frame delivered twice to one node */
@@ -336,6 +339,13 @@ static void tn_step(struct vlc_mac_tnet *t)
 		if (nsend > 1) {
 			rx.sym = VLC_SYM_ERASURE;
 		} else if (nsend == 1) {
+			if (t->hard) {
+				rx.hard = rx.sym;
+				rx.flags |= VLC_PHY_RX_HARD;
+				if (t->hard_flip_ppm &&
+				    tn_below(t, 1000000) < t->hard_flip_ppm)
+					rx.hard ^= 1 << tn_below(t, rx.bits);
+			}
 			if (t->erase_ppm && tn_below(t, 1000000) < t->erase_ppm)
 				rx.sym = VLC_SYM_ERASURE;
 			else if (t->flip_ppm &&
@@ -344,6 +354,7 @@ static void tn_step(struct vlc_mac_tnet *t)
 		}
 		rx.carrier = nsend > 0;
 		rx.sync = VLC_PHY_SYNC_NONE;
+		rx.acquiring = nd->acquiring;
 		if (sym[j] >= 0)
 			rx.flags |= VLC_PHY_RX_OWN_TX;
 		vlc_mac_rx_frame(&nd->mac, &rx);
@@ -1650,6 +1661,156 @@ VLC_TEST(vlc_mac_test_resync_net)
 		VLC_EXPECT_GT(t->node[i].mac.stats.phase_corrections, 0);
 }
 
+/* 15. Inside a frame the MAC takes the PHY's hard decision for an
+ * erasure: with every tenth symbol erased, frames that would all abort
+ * are delivered byte-exact. Hard decisions that are wrong are caught by
+ * the CRC, counted, and the fragments retried; nothing corrupt is
+ * delivered. Without hard decisions the erasures abort every frame.
+ */
+VLC_TEST(vlc_mac_test_hard)
+{
+	struct vlc_mac_tnet *t = tn_init(2, 61, NULL);
+	const struct vlc_mac_stats *s = &t->node[1].mac.stats;
+	int id;
+
+	t->hard = true;
+	t->erase_ppm = 100000;
+	id = tn_send_ip(t, 0, 1, 1514);
+	VLC_ASSERT_TRUE(id >= 0);
+	tn_run(t, 200000, 500);
+	VLC_EXPECT_EQ(t->pkt[id].done, 1);
+	VLC_EXPECT_EQ(t->node[1].delivered, 1);
+	VLC_EXPECT_EQ(t->bad, 0);
+	VLC_EXPECT_EQ(s->rx_erasure_aborts, 0);
+	VLC_EXPECT_GT(s->rx_hard_symbols, 1000);
+	VLC_EXPECT_GE(s->rx_hard_frames_ok, 7);
+
+	/* some hard decisions wrong: CRC errors, retries, no bad data */
+	t = tn_init(2, 62, NULL);
+	s = &t->node[1].mac.stats;
+	t->hard = true;
+	t->erase_ppm = 100000;
+	t->hard_flip_ppm = 3000;
+	id = tn_send_ip(t, 0, 1, 1514);
+	VLC_ASSERT_TRUE(id >= 0);
+	tn_run(t, 400000, 500);
+	VLC_EXPECT_EQ(t->pkt[id].done, 1);
+	VLC_EXPECT_EQ(t->bad, 0);
+	VLC_EXPECT_GT(s->rx_hard_crc_errors, 0);
+	VLC_EXPECT_EQ(s->rx_hard_crc_errors, s->rx_crc_errors);
+	VLC_EXPECT_GT(t->node[0].mac.stats.tx_retries, 0);
+
+	/* without hard decisions every fragment aborts */
+	t = tn_init(2, 63, NULL);
+	t->erase_ppm = 100000;
+	id = tn_send_ip(t, 0, 1, 1514);
+	VLC_ASSERT_TRUE(id >= 0);
+	tn_run(t, 200000, 500);
+	VLC_EXPECT_EQ(t->pkt[id].done, 0);
+	VLC_EXPECT_GT(t->node[1].mac.stats.rx_erasure_aborts, 0);
+}
+
+/* 16. Inside a frame a dark symbol takes the hard decision too, but two
+ * in a row end the frame as truncated: the sender stopped.
+ */
+VLC_TEST(vlc_mac_test_hard_dark)
+{
+	struct vlc_mac_tnet *t = tn_init(2, 65, NULL);
+	struct vlc_mac *m = &t->node[1].mac;
+	struct vlc_phy_rx rx = { .bits = 1, .flags = VLC_PHY_RX_HARD };
+	static const u8 sfd = 0x97;
+	int i;
+
+	/* idle, preamble, SFD, then the first header bits */
+	rx.sym = VLC_SYM_IDLE;
+	for (i = 0; i < 4; i++)
+		vlc_mac_rx_frame(m, &rx);
+	for (i = 0; i < 8; i++) {
+		rx.sym = i & 1;
+		rx.hard = rx.sym;
+		vlc_mac_rx_frame(m, &rx);
+	}
+	for (i = 7; i >= 0; i--) {
+		rx.sym = (sfd >> i) & 1;
+		rx.hard = rx.sym;
+		vlc_mac_rx_frame(m, &rx);
+	}
+	/* one dark frame inside the frame: taken as its hard decision */
+	rx.sym = VLC_SYM_IDLE;
+	rx.hard = 0;
+	vlc_mac_rx_frame(m, &rx);
+	VLC_EXPECT_EQ(m->stats.rx_hard_symbols, 1);
+	VLC_EXPECT_EQ(m->stats.rx_truncated, 0);
+	rx.sym = 1;
+	vlc_mac_rx_frame(m, &rx);
+	/* two in a row: truncated */
+	rx.sym = VLC_SYM_IDLE;
+	vlc_mac_rx_frame(m, &rx);
+	VLC_EXPECT_EQ(m->stats.rx_truncated, 0);
+	vlc_mac_rx_frame(m, &rx);
+	VLC_EXPECT_EQ(m->stats.rx_truncated, 1);
+	VLC_EXPECT_EQ(m->stats.rx_hard_symbols, 2);
+}
+
+/* 17. A node whose PHY has no lock beacons after 24 to 48 idle frames,
+ * then at doubling intervals, not after beacon_interval (1000): two
+ * aligned idle nodes see nothing of each other but lit data slots. Once
+ * locked on a neighbour's frame it sends one hello beacon, then none
+ * until beacon_interval; locked on an idle medium, none.
+ */
+VLC_TEST(vlc_mac_test_acq_beacon)
+{
+	struct vlc_mac_tnet *t = tn_init(2, 67, NULL);
+	const struct vlc_mac_stats *s0 = &t->node[0].mac.stats;
+	const struct vlc_mac_stats *s1 = &t->node[1].mac.stats;
+	u64 b;
+	int i;
+
+	t->node[0].acquiring = true;
+	for (i = 0; i < 800; i++)
+		tn_step(t);
+	VLC_TEST_LOG("acquiring: first beacon at frame %u, %llu in 800",
+		     t->node[0].first_tx, (unsigned long long)s0->tx_beacons);
+	VLC_EXPECT_GE(t->node[0].first_tx, 24);
+	VLC_EXPECT_LE(t->node[0].first_tx, 48 + 4 + 1);
+	/* 24..48, 48..96, 96..192, 192..384 after each 48-frame beacon */
+	VLC_EXPECT_GE(s0->tx_beacons, 4);
+	VLC_EXPECT_LE(s0->tx_beacons, 5);
+	/* locked from the start: no beacon before beacon_interval */
+	VLC_EXPECT_EQ(s1->tx_beacons, 0);
+
+	/* node 1 locks (after acquiring) while node 0's beacon is on air */
+	t = tn_init(2, 68, NULL);
+	s0 = &t->node[0].mac.stats;
+	s1 = &t->node[1].mac.stats;
+	t->node[0].acquiring = true;
+	t->node[1].acquiring = true;
+	for (i = 0; i < 400 && !s1->rx_frames_ok; i++) {
+		tn_step(t);
+		if (t->node[0].tx_syms == 10)
+			t->node[1].acquiring = false;
+	}
+	VLC_ASSERT_TRUE(!t->node[1].acquiring);
+	b = s1->tx_beacons;
+	for (i = 0; i < 120; i++)
+		tn_step(t);
+	VLC_EXPECT_EQ(s1->tx_beacons, b + 1);
+	b = s1->tx_beacons;
+	for (i = 0; i < 800; i++)
+		tn_step(t);
+	VLC_EXPECT_EQ(s1->tx_beacons, b);
+
+	/* locked on an idle medium: no hello */
+	t = tn_init(2, 69, NULL);
+	t->node[0].acquiring = true;
+	for (i = 0; i < 10; i++)
+		tn_step(t);
+	t->node[0].acquiring = false;
+	for (i = 0; i < 900; i++)
+		tn_step(t);
+	VLC_EXPECT_EQ(t->node[0].mac.stats.tx_beacons, 0);
+}
+
 /* The one list of cases; each runner registers this table. */
 static VLC_TEST_CASE_TYPE vlc_mac_test_cases[] = {
 	VLC_TEST_CASE(vlc_mac_test_delivery)
@@ -1669,5 +1830,8 @@ static VLC_TEST_CASE_TYPE vlc_mac_test_cases[] = {
 	VLC_TEST_CASE(vlc_mac_test_loc_beacon)
 	VLC_TEST_CASE(vlc_mac_test_resync_skew)
 	VLC_TEST_CASE(vlc_mac_test_resync_net)
+	VLC_TEST_CASE(vlc_mac_test_hard)
+	VLC_TEST_CASE(vlc_mac_test_hard_dark)
+	VLC_TEST_CASE(vlc_mac_test_acq_beacon)
 	VLC_TEST_CASES_END
 };
