@@ -189,7 +189,10 @@ static void on_rx(struct vlc_chan *ch, struct vlc_chan_node *n,
 	else
 		FZ_CHECK(mag <= w->max_sync, "locked offset %d, sync_ns %u",
 			 rx->offset_ns, w->max_sync);
-	FZ_CHECK(!(rx->flags & ~0xfU), "flags %#x", rx->flags);
+	FZ_CHECK(!(rx->flags & ~0x1fU), "flags %#x", rx->flags);
+	FZ_CHECK(!(rx->flags & VLC_PHY_RX_HARD) ||
+		 (rx->hard >= 0 && rx->hard < (1 << rx->bits)),
+		 "hard decision %d of %u bits", rx->hard, rx->bits);
 	FZ_CHECK(!(rx->flags & VLC_PHY_RX_TX_ABORTED) ||
 		 (rx->flags & VLC_PHY_RX_OWN_TX), "aborted, not own");
 	FZ_CHECK(!(rx->flags & (VLC_PHY_RX_LATE | VLC_PHY_RX_OVERRUN)) ||

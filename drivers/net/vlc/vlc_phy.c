@@ -801,7 +801,7 @@ static void vlc_phy_hyp_eval(const struct vlc_phy *phy,
  * estimator needs illumination spill into S1/S2, so a corrector that
  * sees only data pulses (brightness near the minimum) does not converge
  * alone. Measured (vlc_phy_test_acquisition, SNR 100, 32 offsets): with
- * both sides correcting 300 of 320 runs lock within 64 frames, in 12 to
+ * both sides correcting 303 of 320 runs lock within 64 frames, in 12 to
  * 23 frames on average.
  *
  * Cost, per searched frame: a snapshot (a line fit, ~30 short
@@ -825,14 +825,16 @@ static void vlc_phy_hyp_eval(const struct vlc_phy *phy,
 #define VLC_PHY_ACQ_LOST	8	/* unexplained frames to unlock */
 #define VLC_PHY_ACQ_COL_MAX	BIT(24)	/* score of one offset, one frame */
 #define VLC_PHY_ACQ_CN_MAX	BIT(28)	/* its correlation in noise rms */
-/* Floor of the noise rms the search scales by: the largest level off
- * the line, shifted right by this (at most 128 of the search's levels,
- * which stay below 2^14). A level is then at most 2^7 noise rms, so no
- * correlation reaches VLC_PHY_ACQ_CN_MAX. The floor follows the levels:
- * a fixed one (rms 128 in levels) hid the signal of an LED that senses
- * (125 in vlc_sim) or of a 10-bit ADC.
+/* Floor of the noise the search scales by, so that a noiseless channel
+ * does not saturate every correlation (K3): an eighth of the backend's
+ * smallest signal (vlc_phy_set_rx_min_level()), in raw levels, so an LED
+ * that senses (125 in vlc_sim) or a 10-bit ADC is not hidden under it;
+ * without one, rms 128 of the search's levels (below 2^14). A floor
+ * following the largest level of each frame instead gave weak frames the
+ * confidence of strong ones: false locks again (fuzz_params).
  */
-#define VLC_PHY_ACQ_RMS_SHIFT	7
+#define VLC_PHY_ACQ_FLOOR_DIV	8
+#define VLC_PHY_ACQ_VAR_MIN	BIT(14)
 
 static s64 vlc_phy_sshr(s64 v, u32 s)
 {
@@ -1386,6 +1388,7 @@ static void vlc_phy_acq_take(struct vlc_phy *phy)
 	a->in_stale = a->fs < a->settle;
 	a->in_noise_var = phy->noise_var;
 	a->in_noise_samples = phy->noise_samples;
+	a->in_min_level = phy->rx_min_level;
 }
 
 /* Prepare the captured frame for the search: the ambient line off the
@@ -1446,8 +1449,13 @@ static void vlc_phy_acq_snapshot(struct vlc_phy_acq *a)
 	 * pick the smallest template, a lone data pulse anywhere: a
 	 * neighbour's illumination pulse read as data (K3).
 	 */
-	fl = max_t(u64, (rmax >> a->ys) >> VLC_PHY_ACQ_RMS_SHIFT, 1);
-	a->var = max_t(u64, a->in_noise_var >> (2 * a->ys), fl * fl);
+	if (a->in_min_level) {
+		fl = a->in_min_level / VLC_PHY_ACQ_FLOOR_DIV;
+		fl = max_t(u64, (fl * fl) >> (2 * a->ys), 1);
+	} else {
+		fl = VLC_PHY_ACQ_VAR_MIN;
+	}
+	a->var = max_t(u64, a->in_noise_var >> (2 * a->ys), fl);
 	a->rsig = div_u64(1ULL << 16, max(int_sqrt64(a->var), 1U));
 
 	a->hmax = (a->fns - a->dns + 1) / 2;

@@ -245,6 +245,7 @@ struct vlc_phy_acq {
 	/* taken from the PHY with the frame (vlc_phy_acq_take()) */
 	u64 in_noise_var;
 	u32 in_noise_samples;
+	u32 in_min_level;	/* the backend's smallest signal, 0: unknown */
 	bool in_flush;	/* forget the evidence first */
 	bool in_stale;	/* the frame predates the grid's last move */
 
