@@ -855,6 +855,46 @@ VLC_TEST(vlc_mac_test_retry_limit)
 	VLC_EXPECT_EQ(t->bad, 0);
 }
 
+/* 4b. A peer that vanished with a full queue towards it: the stress
+ * scenario's flood ping (58-byte frames) fills the qdisc (32) and the
+ * netdev's ring (16), whose skbs hold the sender's socket and so its
+ * netns. Every packet is given up after retry_limit retries, each
+ * costing at most DIFS + CW + airtime + the ACK timeout, so the queue
+ * drains in bounded time (plus the beacons sent meanwhile).
+ */
+VLC_TEST(vlc_mac_test_vanished_peer)
+{
+	const unsigned int npkts = TN_PKTS, len = 58;
+	struct vlc_mac_params p;
+	struct vlc_mac_tnet *t;
+	u32 frames, bound = 0, cw, k;
+
+	vlc_mac_default_params(&p);
+	t = tn_init(2, 23, &p);
+	t->node[1].present = false;
+	for (k = 0; k < npkts; k++)
+		VLC_ASSERT_TRUE(tn_queue_ip(t, 0, 1, len) >= 0);
+	/* one packet: every attempt at its longest, the window doubling */
+	for (k = 0, cw = p.cw_min; k <= p.retry_limit; k++) {
+		bound += p.difs + cw + vlc_mac_ack_timeout(&t->node[0].mac) +
+			 vlc_mac_frame_symbols(&p, 1 + 5 + len - 14 + 2);
+		cw = min_t(u32, 2 * cw, p.cw_max);
+	}
+	/* all of them, and a beacon every beacon_interval frames */
+	bound *= npkts;
+	bound += bound / p.beacon_interval *
+		 (p.difs + p.cw_max + vlc_mac_frame_symbols(&p, 5));
+	frames = tn_run(t, 2 * bound, 0);
+	VLC_TEST_LOG("vanished peer: %u packets given up in %u frames (%u ms), bound %u",
+		     npkts, frames, frames / 2, bound);
+	VLC_ASSERT_TRUE(tn_all_done(t));
+	VLC_EXPECT_EQ(t->node[0].tx_fail, npkts);
+	VLC_EXPECT_EQ(t->node[0].mac.stats.tx_retries,
+		      (u64)npkts * p.retry_limit);
+	VLC_EXPECT_LE(frames, bound);
+	VLC_EXPECT_EQ(t->node[0].mac.txq_count, 0);
+}
+
 /* 5. Two senders, one receiver: backoff sorts out the collisions. With
  * cw_min 1 both senders start in the same frame, so the first attempts
  * must collide and only the doubled windows can separate them.
@@ -1658,6 +1698,7 @@ static VLC_TEST_CASE_TYPE vlc_mac_test_cases[] = {
 	VLC_TEST_CASE(vlc_mac_test_malformed)
 	VLC_TEST_CASE(vlc_mac_test_beacon)
 	VLC_TEST_CASE(vlc_mac_test_retry_limit)
+	VLC_TEST_CASE(vlc_mac_test_vanished_peer)
 	VLC_TEST_CASE(vlc_mac_test_csma)
 	VLC_TEST_CASE(vlc_mac_test_resync)
 	VLC_TEST_CASE(vlc_mac_test_params)
