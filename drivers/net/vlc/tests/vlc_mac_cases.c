@@ -1079,9 +1079,36 @@ static void vlc_mac_tparam(struct vlc_mac_params *p, int which, int v)
 	case 10:
 		p->sync_deadband_ns = v;
 		break;
-	default:
+	case 11:
 		p->beacon_interval = v;
 		break;
+	case 12:
+		p->loc_interval = v;
+		break;
+	default:
+		p->rts_threshold = v;
+		break;
+	}
+}
+
+/* The value vlc_mac_tparam() sets, read back. */
+static int vlc_mac_tparam_get(const struct vlc_mac_params *p, int which)
+{
+	switch (which) {
+	case 0: return p->short_addr;
+	case 1: return p->bits_per_symbol;
+	case 2: return p->frag_size;
+	case 3: return p->retry_limit;
+	case 4: return p->cw_min;
+	case 5: return p->cw_max;
+	case 6: return p->difs;
+	case 7: return p->sifs;
+	case 8: return p->ack_timeout;
+	case 9: return p->preamble;
+	case 10: return p->sync_deadband_ns;
+	case 11: return p->beacon_interval;
+	case 12: return p->loc_interval;
+	default: return p->rts_threshold;
 	}
 }
 
@@ -1114,6 +1141,24 @@ VLC_TEST(vlc_mac_test_params)
 		{ "sync_deadband_ns", 10, 1000001 },
 		{ "beacon_interval", 11, 1 },
 		{ "beacon_interval", 11, 63 },
+		{ "loc_interval", 12, 63 },
+		{ "rts_threshold", 13, 1519 },
+		/* SIFS 2 + an ACK of 8 + 28 symbols at 2 bits: 38 frames */
+		{ "ack_timeout", 8, 37 },
+		{ "ack_timeout", 8, 4097 },
+	};
+	/* every limit itself is taken */
+	static const struct {
+		int which;
+		int value;
+	} edge[] = {
+		{ 0, 0 }, { 0, 254 }, { 1, 1 }, { 1, 2 }, { 2, 48 }, { 2, 240 },
+		{ 3, 0 }, { 3, 15 }, { 4, 1 }, { 4, 256 }, { 5, 32 },
+		{ 5, 1024 }, { 6, 3 }, { 6, 64 }, { 7, 1 }, { 7, 3 },
+		{ 8, 0 }, { 8, 38 }, { 8, 4096 }, { 9, 2 }, { 9, 32 },
+		{ 10, 0 }, { 10, 1000000 }, { 11, 0 }, { 11, 64 },
+		{ 11, 65535 }, { 12, 0 }, { 12, 64 }, { 12, 65535 },
+		{ 13, 0 }, { 13, 1 }, { 13, 1518 },
 	};
 	struct vlc_mac_tnet *t = tn_init(1, 17, NULL);
 	struct vlc_mac *mac = &t->node[0].mac;
@@ -1139,6 +1184,14 @@ VLC_TEST(vlc_mac_test_params)
 		VLC_EXPECT_EQ(memcmp(&mac->p, &good, sizeof(good)), 0);
 	}
 	VLC_EXPECT_EQ(vlc_mac_ack_timeout(mac), 100);
+	for (i = 0; i < ARRAY_SIZE(edge); i++) {
+		p = good;
+		vlc_mac_tparam(&p, edge[i].which, edge[i].value);
+		VLC_EXPECT_EQ(vlc_mac_set_params(mac, &p, &why), 0);
+		VLC_EXPECT_EQ(vlc_mac_tparam_get(&mac->p, edge[i].which),
+			      edge[i].value);
+	}
+	VLC_ASSERT_EQ(vlc_mac_set_params(mac, &good, NULL), 0);
 
 	/* 0 derives the timeout: SIFS + the ACK's airtime + slack */
 	p = good;
