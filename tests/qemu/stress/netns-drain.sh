@@ -2,16 +2,16 @@
 # SPDX-License-Identifier: GPL-2.0
 # vlc-timeout: 1800
 # How long a namespace outlives `ip netns del` when its vlc0 still holds
-# packets for a peer that vanished: board 2 flood-pings board 3, board 3's
-# namespace is deleted, the ping is stopped, then board 2's namespace is
-# deleted. Board 2's queued skbs hold the ping's socket, the socket holds
-# the namespace: it goes once the MAC has given every packet up (retry
-# limit), which must happen. Prints the wall and virtual time it took and
-# asserts it is bounded by the retry and
-# queue limits (vlc_mac_test_vanished_peer: 48 packets in at most 172 s
-# of virtual time). Arguments: flood=S seconds of flood ping (default 10),
-# qdisc=NAME board 2's root qdisc (default pfifo_fast, the stress
-# kernel's default; Debian's kernel defaults to fq_codel).
+# packets for a peer that vanished: board 2 floods board 3 with UDP,
+# board 3's namespace is deleted, the flood stops, then board 2's
+# namespace is deleted. Board 2's queued skbs hold the sender's socket,
+# the socket holds the namespace: it goes once the MAC has given every
+# packet up (retry limit). Prints the wall and virtual time that took,
+# and asserts the bound of the retry and queue limits
+# (vlc_mac_test_vanished_peer: 48 packets in at most 172 s of virtual
+# time). Arguments: flood=S seconds of flood (default 10), qdisc=NAME
+# board 2's root qdisc (default pfifo_fast, the stress kernel's default;
+# Debian's kernel defaults to fq_codel).
 . "$VLC_SRC/tests/qemu/lib.sh"
 
 flood=10 qdisc=pfifo_fast
