@@ -150,7 +150,8 @@ while [ $p -le $((nodes / 2)) ]; do
 	if [ $((p % 2)) = 1 ]; then
 		head -c "$tcp" /dev/urandom >"/tmp/tx.$s"
 		rm -f "/tmp/rx.$d"
-		ip netns exec "n$d" socat -u TCP-LISTEN:5000,reuseaddr \
+		# -T: a transfer whose sender gave up must not wait forever
+		ip netns exec "n$d" socat -u -T 900 TCP-LISTEN:5000,reuseaddr \
 			"OPEN:/tmp/rx.$d,creat,trunc" &
 		pids="$pids $!"
 	fi
@@ -162,8 +163,13 @@ while [ $p -le $((nodes / 2)) ]; do
 	s=$((2 * p - 1))
 	d=$((2 * p))
 	if [ $((p % 2)) = 1 ]; then
+		# linger: the sender waits for the data to be acknowledged
+		# instead of leaving an orphan socket behind, which gives up
+		# after tcp_orphan_retries (8) retransmissions: under KASAN,
+		# where the link runs at a fifth of the wall clock, that
+		# left the receiver waiting forever (8 boards, 2026-12-03)
 		ip netns exec "n$s" socat -u "OPEN:/tmp/tx.$s" \
-			"TCP:10.0.0.$d:5000,connect-timeout=120" &
+			"TCP:10.0.0.$d:5000,connect-timeout=120,linger=900" &
 	else
 		# -f sends 100/s whatever comes back: the queues stay full.
 		ip netns exec "n$s" ping -f -q -s 16 -c "$pings" -w 1500 \
