@@ -30,7 +30,8 @@ VLC_CONFIG := CONFIG_VLC=m CONFIG_VLC_SIM=m
 export TOP BUILD VLC_CONFIG
 
 .PHONY: all modules tools install clean deps cross lint kunit host qemu-test \
-	check demo bench dt dt-probe help hwtest gpio-sim fuzz fuzz-smoke stress
+	check demo bench dt dt-probe help hwtest gpio-sim fuzz fuzz-smoke stress \
+	stress-smoke
 
 all: modules tools
 
@@ -112,6 +113,17 @@ stress:
 	$(TOP)/tests/qemu/run.sh --kernel "$$kd" --timeout 600 \
 		$(TOP)/tests/qemu/scenarios/macsec.sh
 
+# The same, reduced to fit a make check: 4 boards, 5 reloads, 50 flaps,
+# 1 removal, 2 netns deletions; no MACsec. Sizes in vlc-stress.rst.
+STRESS_SMOKE_ARGS := nodes=4 pings=2 tcp=300 reload=5 flaps=50 removals=1 \
+	netns=2
+stress-smoke:
+	@$(TOP)/scripts/deps.sh kunit qemu
+	@kd=$$($(TOP)/scripts/stress-kernel.sh) && \
+	$(TOP)/tests/qemu/run.sh --kernel "$$kd" --timeout 2400 \
+		--out $(BUILD)/qemu/stress-smoke \
+		$(TOP)/tests/qemu/stress/stress.sh $(STRESS_SMOKE_ARGS)
+
 check:
 	@$(TOP)/scripts/deps.sh all
 	@$(TOP)/scripts/check.sh
@@ -149,6 +161,7 @@ help:
 	@echo "  make tools      vlcctl as build/<arch>/tools/vlcctl (needs libmnl-dev)"
 	@echo "  make qemu-test  end-to-end scenarios in a QEMU guest"
 	@echo "  make stress     stress scenario on a KASAN/UBSAN/lockdep/kmemleak kernel"
+	@echo "  make stress-smoke  the same, reduced (4 boards, 5 reloads, 50 flaps)"
 	@echo "  make dt         binding, overlays and merged DTBs checked with dtc/fdtoverlay/dt-schema"
 	@echo "  make dt-probe   arm64 QEMU: vlc-gpio probes from DT on gpio-sim lines"
 	@echo "  make bench      measure; writes Documentation/networking/vlc-benchmarks.rst"

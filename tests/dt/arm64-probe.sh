@@ -86,7 +86,7 @@ cat >>"$tmp/virt.dts" <<EOF
 		sim_bank: bank0 {
 			gpio-controller;
 			#gpio-cells = <2>;
-			ngpios = <8>;
+			ngpios = <32>;
 			gpio-line-names = "LED-A", "LED-K";
 		};
 	};
@@ -110,6 +110,35 @@ cat >>"$tmp/virt.dts" <<EOF
 	};
 };
 EOF
+# Bad configuration: each node below has one property out of its limits
+# (or of the wrong type) and must not probe; the kernel names it. Lines
+# 2 and up of the gpio-sim bank, two per node: the driver takes them
+# before it reads the timing. "NAME|PROPERTIES|MESSAGE" per line.
+bad_nodes='frame-long|frame-us = <100001>;|frame_ns above 100 ms
+frame-u32|frame-us = <4294968>;|frame-us: 4294968 us is too long
+frame-short|frame-us = <239>; sync-us = <40>; guard-us = <20>; data-us = <50>; tolerance-us = <20>;|frame_ns too short
+frame-type|frame-us = [01 02];|frame-us: not a u32
+sync-zero|sync-us = <0>;|sync_ns is zero
+guard-tol|guard-us = <1000>; tolerance-us = <1001>;|guard_ns shorter than tolerance_ns
+bright-1001|brightness = <1001>;|brightness: 1001 is above 1000 per mille
+bright-max|brightness = <900>;|brightness: brightness above the maximum
+modulation|modulation = "8ppm";|modulation: "8ppm" is neither
+rx-mode|rx-mode = "photo";|rx-mode: not one of led, comparator, adc
+min-level|rx-min-level = "x";|rx-min-level: not a u32'
+i=0
+echo "$bad_nodes" | while IFS='|' read -r name props msg; do
+	cat >>"$tmp/virt.dts" <<EOF
+/ {
+	vlc-bad-$name {
+		compatible = "linux-vlc,vlc-gpio";
+		tx-gpios = <&sim_bank $((2 + 2 * i)) 0>;
+		led-cathode-gpios = <&sim_bank $((3 + 2 * i)) 0>;
+		$props
+	};
+};
+EOF
+	i=$((i + 1))
+done
 dtc -q -I dts -O dtb -o "$tmp/vlc-virt.dtb" "$tmp/virt.dts"
 
 ${cc}gcc -static -O2 -Wall -o "$tmp/init" "$top/tests/dt/probe-init.c"
@@ -156,6 +185,22 @@ else
 	echo "probe: FAIL dev_info line of the PL061 device"
 	f=$((f + 1))
 fi
+# every bad node refused, named, and no device for it
+nbad=0
+while IFS='|' read -r name props msg; do
+	if grep -F "vlc-gpio vlc-bad-$name: " "$log.txt" | grep -qF "$msg" &&
+	   ! grep -qE "vlc-gpio vlc-bad-$name: vlc[0-9]+: rx" "$log.txt"; then
+		echo "probe: ok   bad DT $name ($props): not probed, \"$msg\""
+		p=$((p + 1))
+	else
+		echo "probe: FAIL bad DT $name ($props): no \"$msg\" or probed"
+		f=$((f + 1))
+	fi
+	nbad=$((nbad + 1))
+done <<EOF
+$bad_nodes
+EOF
+echo "probe: $nbad bad DT nodes tried"
 if grep -qE 'BUG:|WARNING:|lockdep|sleeping function' "$log.txt"; then
 	echo "probe: FAIL kernel warnings (see above)"
 	f=$((f + 1))

@@ -42,84 +42,109 @@
 #define VLC_SIM_SKEW_MAX	100000	/* ppm */
 #define VLC_SIM_LED_DIV		8	/* LED receiver: 1/8 of a photodiode */
 #define VLC_SIM_BURST_US_MAX	10000000	/* 10 s */
+#define VLC_SIM_PHASE_MAX	10000000000LL	/* ns, 10 s */
+
+/* The uint parameters, each with its range: a value out of it, or not a
+ * number, is refused (-EINVAL) with a message naming the parameter, at
+ * load time and through /sys/module/vlc_sim/parameters alike, and the
+ * parameter keeps its value.
+ */
+struct vlc_sim_param {
+	unsigned int *val;
+	unsigned int min;
+	unsigned int max;
+};
+
+static int vlc_sim_param_set(const char *val, const struct kernel_param *kp)
+{
+	const struct vlc_sim_param *p = kp->arg;
+	unsigned int v;
+
+	if (kstrtouint(val, 0, &v) || v < p->min || v > p->max) {
+		pr_err("vlc_sim: %s: expected %u..%u\n", kp->name, p->min,
+		       p->max);
+		return -EINVAL;
+	}
+	WRITE_ONCE(*p->val, v);
+	return 0;
+}
+
+static int vlc_sim_param_get(char *buf, const struct kernel_param *kp)
+{
+	const struct vlc_sim_param *p = kp->arg;
+
+	return sysfs_emit(buf, "%u\n", READ_ONCE(*p->val));
+}
+
+static const struct kernel_param_ops vlc_sim_param_ops = {
+	.set	= vlc_sim_param_set,
+	.get	= vlc_sim_param_get,
+};
+
+#define VLC_SIM_PPM_MAX		1000000
+#define VLC_SIM_LIGHT_MAX	1000000	/* a thousand lit LEDs */
 
 static unsigned int speed = 100;
-module_param(speed, uint, 0644);
-MODULE_PARM_DESC(speed, "virtual time per wall time, percent; 0 = as fast as possible (default 100: real time)");
+static struct vlc_sim_param speed_p = { &speed, 0, 100000 };
+module_param_cb(speed, &vlc_sim_param_ops, &speed_p, 0644);
+__MODULE_PARM_TYPE(speed, "uint");
+MODULE_PARM_DESC(speed, "virtual time per wall time, percent, 0..100000; 0 = as fast as possible (default 100: real time)");
 
 static ulong seed = 1;
 module_param(seed, ulong, 0444);
 MODULE_PARM_DESC(seed, "seed of the noise and fault generators (default 1)");
 
 static unsigned int ambient = 2000;
-module_param(ambient, uint, 0644);
-MODULE_PARM_DESC(ambient, "ambient light, DC part, in units of a lit LED at full gain / 1000 (default 2000)");
+static struct vlc_sim_param ambient_p = { &ambient, 0, VLC_SIM_LIGHT_MAX };
+module_param_cb(ambient, &vlc_sim_param_ops, &ambient_p, 0644);
+__MODULE_PARM_TYPE(ambient, "uint");
+MODULE_PARM_DESC(ambient, "ambient light, DC part, in units of a lit LED at full gain / 1000, 0..1000000 (default 2000)");
 
 static unsigned int flicker;
-module_param(flicker, uint, 0644);
-MODULE_PARM_DESC(flicker, "amplitude of mains flicker on the ambient light, same units (default 0)");
+static struct vlc_sim_param flicker_p = { &flicker, 0, VLC_SIM_LIGHT_MAX };
+module_param_cb(flicker, &vlc_sim_param_ops, &flicker_p, 0644);
+__MODULE_PARM_TYPE(flicker, "uint");
+MODULE_PARM_DESC(flicker, "amplitude of mains flicker on the ambient light, same units, 0..1000000 (default 0)");
 
 static unsigned int flicker_hz = 100;
-module_param(flicker_hz, uint, 0644);
-MODULE_PARM_DESC(flicker_hz, "mains flicker frequency, 100 or 120 Hz (default 100)");
+static struct vlc_sim_param flicker_hz_p = { &flicker_hz, 1, 10000 };
+module_param_cb(flicker_hz, &vlc_sim_param_ops, &flicker_hz_p, 0644);
+__MODULE_PARM_TYPE(flicker_hz, "uint");
+MODULE_PARM_DESC(flicker_hz, "flicker frequency, 1..10000 Hz; mains: 100 or 120 (default 100)");
 
 static unsigned int noise = 10;
-module_param(noise, uint, 0644);
-MODULE_PARM_DESC(noise, "rms Gaussian noise of every measurement, same units (default 10)");
+static struct vlc_sim_param noise_p = { &noise, 0, VLC_SIM_LIGHT_MAX };
+module_param_cb(noise, &vlc_sim_param_ops, &noise_p, 0644);
+__MODULE_PARM_TYPE(noise, "uint");
+MODULE_PARM_DESC(noise, "rms Gaussian noise of every measurement, same units, 0..1000000 (default 10)");
 
 static unsigned int ser_ppm;
-module_param(ser_ppm, uint, 0644);
-MODULE_PARM_DESC(ser_ppm, "fault: probability per measured window, in ppm, of a spurious full-light pulse (default 0)");
+static struct vlc_sim_param ser_ppm_p = { &ser_ppm, 0, VLC_SIM_PPM_MAX };
+module_param_cb(ser_ppm, &vlc_sim_param_ops, &ser_ppm_p, 0644);
+__MODULE_PARM_TYPE(ser_ppm, "uint");
+MODULE_PARM_DESC(ser_ppm, "fault: probability per measured window, in ppm (0..1000000), of a spurious full-light pulse (default 0)");
 
 static unsigned int late_ppm;
-module_param(late_ppm, uint, 0644);
-MODULE_PARM_DESC(late_ppm, "fault: probability per slot boundary, in ppm, that the callback runs late (default 0)");
+static struct vlc_sim_param late_ppm_p = { &late_ppm, 0, VLC_SIM_PPM_MAX };
+module_param_cb(late_ppm, &vlc_sim_param_ops, &late_ppm_p, 0644);
+__MODULE_PARM_TYPE(late_ppm, "uint");
+MODULE_PARM_DESC(late_ppm, "fault: probability per slot boundary, in ppm (0..1000000), that the callback runs late (default 0)");
 
 static unsigned int late_ns = 500000;
-module_param(late_ns, uint, 0644);
-MODULE_PARM_DESC(late_ns, "fault: how late a late callback runs, ns (default 500000: one frame)");
-
-/* A uint parameter with an upper bound; -EINVAL names it otherwise. */
-static int vlc_sim_param_max(const char *val, const struct kernel_param *kp,
-			     unsigned int max)
-{
-	unsigned int v;
-
-	if (kstrtouint(val, 0, &v) || v > max) {
-		pr_err("vlc_sim: %s: expected 0..%u\n", kp->name, max);
-		return -EINVAL;
-	}
-	WRITE_ONCE(*(unsigned int *)kp->arg, v);
-	return 0;
-}
-
-static int vlc_sim_set_ppm(const char *val, const struct kernel_param *kp)
-{
-	return vlc_sim_param_max(val, kp, 1000000);
-}
-
-static int vlc_sim_set_burst_us(const char *val, const struct kernel_param *kp)
-{
-	return vlc_sim_param_max(val, kp, VLC_SIM_BURST_US_MAX);
-}
-
-static const struct kernel_param_ops vlc_sim_ppm_ops = {
-	.set	= vlc_sim_set_ppm,
-	.get	= param_get_uint,
-};
-
-static const struct kernel_param_ops vlc_sim_burst_us_ops = {
-	.set	= vlc_sim_set_burst_us,
-	.get	= param_get_uint,
-};
+static struct vlc_sim_param late_ns_p = { &late_ns, 0, NSEC_PER_SEC };
+module_param_cb(late_ns, &vlc_sim_param_ops, &late_ns_p, 0644);
+__MODULE_PARM_TYPE(late_ns, "uint");
+MODULE_PARM_DESC(late_ns, "fault: how late a late callback runs, ns, 0..1000000000 (default 500000: one frame)");
 
 static unsigned int burst_ppm;
-module_param_cb(burst_ppm, &vlc_sim_ppm_ops, &burst_ppm, 0644);
+static struct vlc_sim_param burst_ppm_p = { &burst_ppm, 0, VLC_SIM_PPM_MAX };
+module_param_cb(burst_ppm, &vlc_sim_param_ops, &burst_ppm_p, 0644);
 __MODULE_PARM_TYPE(burst_ppm, "uint");
 MODULE_PARM_DESC(burst_ppm, "fault: probability per measured window, in ppm (at most 1000000), that an error burst starts at that receiver; debugfs N/bursts counts them (default 0)");
 
 static unsigned int burst_us = 2000;
-module_param_cb(burst_us, &vlc_sim_burst_us_ops, &burst_us, 0644);
+static struct vlc_sim_param burst_us_p = { &burst_us, 0, VLC_SIM_BURST_US_MAX };
+module_param_cb(burst_us, &vlc_sim_param_ops, &burst_us_p, 0644);
 __MODULE_PARM_TYPE(burst_us, "uint");
 MODULE_PARM_DESC(burst_us, "fault: length of an error burst in virtual time, us, at most 10000000; every window of the receiver that starts within it gets random extra light of up to a lit LED (default 2000: four frames)");
 
@@ -228,7 +253,7 @@ static s32 vlc_sim_gauss(u32 sd)
 
 static s64 vlc_sim_ambient(u64 t)
 {
-	u32 hz = clamp_val(READ_ONCE(flicker_hz), 1, 10000);
+	u32 hz = READ_ONCE(flicker_hz);	/* 1..10000 */
 	u32 period = 1000000000U / hz;
 	u32 phase;
 
@@ -545,6 +570,12 @@ static int vlc_sim_set_skew(struct vlc_sim_node *n, s64 v)
 
 static int vlc_sim_set_phase(struct vlc_sim_node *n, s64 v)
 {
+	/* beyond this, local time * skew could overflow within days */
+	if (v < -VLC_SIM_PHASE_MAX || v > VLC_SIM_PHASE_MAX) {
+		pr_err("vlc_sim: phase_ns %lld out of range +-%lld\n", v,
+		       VLC_SIM_PHASE_MAX);
+		return -EINVAL;
+	}
 	n->phase_ns = v;
 	return 0;
 }

@@ -143,6 +143,7 @@ done
 v0=$(vnow_ms)
 # Odd pairs send TCP, even pairs flood-ping, all at once, all in view.
 pids=""
+lpids=""
 p=1
 while [ $p -le $((nodes / 2)) ]; do
 	s=$((2 * p - 1))
@@ -150,9 +151,12 @@ while [ $p -le $((nodes / 2)) ]; do
 	if [ $((p % 2)) = 1 ]; then
 		head -c "$tcp" /dev/urandom >"/tmp/tx.$s"
 		rm -f "/tmp/rx.$d"
-		ip netns exec "n$d" socat -u TCP-LISTEN:5000,reuseaddr \
+		# A sender that gave up must not leave the receiver waiting
+		# forever: -T while connected, accept-timeout before.
+		ip netns exec "n$d" socat -u -T 900 \
+			TCP-LISTEN:5000,reuseaddr,accept-timeout=1200 \
 			"OPEN:/tmp/rx.$d,creat,trunc" &
-		pids="$pids $!"
+		lpids="$lpids $!"
 	fi
 	p=$((p + 1))
 done
@@ -162,8 +166,13 @@ while [ $p -le $((nodes / 2)) ]; do
 	s=$((2 * p - 1))
 	d=$((2 * p))
 	if [ $((p % 2)) = 1 ]; then
+		# Under KASAN the link runs at a fifth of the wall clock and
+		# two flood pings share it: a SYN may go unanswered for the
+		# whole of tcp_syn_retries (about 2 minutes), so connect
+		# again; linger: wait for the data to be acknowledged rather
+		# than leave an orphan socket behind.
 		ip netns exec "n$s" socat -u "OPEN:/tmp/tx.$s" \
-			"TCP:10.0.0.$d:5000,connect-timeout=120" &
+			"TCP:10.0.0.$d:5000,connect-timeout=300,retry=5,interval=1,linger=900" &
 	else
 		# -f sends 100/s whatever comes back: the queues stay full.
 		ip netns exec "n$s" ping -f -q -s 16 -c "$pings" -w 1500 \
@@ -172,7 +181,8 @@ while [ $p -le $((nodes / 2)) ]; do
 	pids="$pids $!"
 	p=$((p + 1))
 done
-for pid in $pids; do
+# Senders and pings first: a failed sender is reported, not waited on.
+for pid in $pids $lpids; do
 	wait "$pid" || fail "load: a transfer or ping failed ($(cat /tmp/ping.* 2>/dev/null | tr '\n' ' '))"
 done
 p=1

@@ -866,6 +866,46 @@ VLC_TEST(vlc_mac_test_retry_limit)
 	VLC_EXPECT_EQ(t->bad, 0);
 }
 
+/* 4b. A peer that vanished with a full queue towards it: the stress
+ * scenario's flood ping (58-byte frames) fills the qdisc (32) and the
+ * netdev's ring (16), whose skbs hold the sender's socket and so its
+ * netns. Every packet is given up after retry_limit retries, each
+ * costing at most DIFS + CW + airtime + the ACK timeout, so the queue
+ * drains in bounded time (plus the beacons sent meanwhile).
+ */
+VLC_TEST(vlc_mac_test_vanished_peer)
+{
+	const unsigned int npkts = TN_PKTS, len = 58;
+	struct vlc_mac_params p;
+	struct vlc_mac_tnet *t;
+	u32 frames, bound = 0, cw, k;
+
+	vlc_mac_default_params(&p);
+	t = tn_init(2, 23, &p);
+	t->node[1].present = false;
+	for (k = 0; k < npkts; k++)
+		VLC_ASSERT_TRUE(tn_queue_ip(t, 0, 1, len) >= 0);
+	/* one packet: every attempt at its longest, the window doubling */
+	for (k = 0, cw = p.cw_min; k <= p.retry_limit; k++) {
+		bound += p.difs + cw + vlc_mac_ack_timeout(&t->node[0].mac) +
+			 vlc_mac_frame_symbols(&p, 1 + 5 + len - 14 + 2);
+		cw = min_t(u32, 2 * cw, p.cw_max);
+	}
+	/* all of them, and a beacon every beacon_interval frames */
+	bound *= npkts;
+	bound += bound / p.beacon_interval *
+		 (p.difs + p.cw_max + vlc_mac_frame_symbols(&p, 5));
+	frames = tn_run(t, 2 * bound, 0);
+	VLC_TEST_LOG("vanished peer: %u packets given up in %u frames (%u ms), bound %u",
+		     npkts, frames, frames / 2, bound);
+	VLC_ASSERT_TRUE(tn_all_done(t));
+	VLC_EXPECT_EQ(t->node[0].tx_fail, npkts);
+	VLC_EXPECT_EQ(t->node[0].mac.stats.tx_retries,
+		      (u64)npkts * p.retry_limit);
+	VLC_EXPECT_LE(frames, bound);
+	VLC_EXPECT_EQ(t->node[0].mac.txq_count, 0);
+}
+
 /* 5. Two senders, one receiver: backoff sorts out the collisions. With
  * cw_min 1 both senders start in the same frame, so the first attempts
  * must collide and only the doubled windows can separate them.
@@ -1050,9 +1090,36 @@ static void vlc_mac_tparam(struct vlc_mac_params *p, int which, int v)
 	case 10:
 		p->sync_deadband_ns = v;
 		break;
-	default:
+	case 11:
 		p->beacon_interval = v;
 		break;
+	case 12:
+		p->loc_interval = v;
+		break;
+	default:
+		p->rts_threshold = v;
+		break;
+	}
+}
+
+/* The value vlc_mac_tparam() sets, read back. */
+static int vlc_mac_tparam_get(const struct vlc_mac_params *p, int which)
+{
+	switch (which) {
+	case 0: return p->short_addr;
+	case 1: return p->bits_per_symbol;
+	case 2: return p->frag_size;
+	case 3: return p->retry_limit;
+	case 4: return p->cw_min;
+	case 5: return p->cw_max;
+	case 6: return p->difs;
+	case 7: return p->sifs;
+	case 8: return p->ack_timeout;
+	case 9: return p->preamble;
+	case 10: return p->sync_deadband_ns;
+	case 11: return p->beacon_interval;
+	case 12: return p->loc_interval;
+	default: return p->rts_threshold;
 	}
 }
 
@@ -1085,6 +1152,24 @@ VLC_TEST(vlc_mac_test_params)
 		{ "sync_deadband_ns", 10, 1000001 },
 		{ "beacon_interval", 11, 1 },
 		{ "beacon_interval", 11, 63 },
+		{ "loc_interval", 12, 63 },
+		{ "rts_threshold", 13, 1519 },
+		/* SIFS 2 + an ACK of 8 + 28 symbols at 2 bits: 38 frames */
+		{ "ack_timeout", 8, 37 },
+		{ "ack_timeout", 8, 4097 },
+	};
+	/* every limit itself is taken */
+	static const struct {
+		int which;
+		int value;
+	} edge[] = {
+		{ 0, 0 }, { 0, 254 }, { 1, 1 }, { 1, 2 }, { 2, 48 }, { 2, 240 },
+		{ 3, 0 }, { 3, 15 }, { 4, 1 }, { 4, 256 }, { 5, 32 },
+		{ 5, 1024 }, { 6, 3 }, { 6, 64 }, { 7, 1 }, { 7, 3 },
+		{ 8, 0 }, { 8, 38 }, { 8, 4096 }, { 9, 2 }, { 9, 32 },
+		{ 10, 0 }, { 10, 1000000 }, { 11, 0 }, { 11, 64 },
+		{ 11, 65535 }, { 12, 0 }, { 12, 64 }, { 12, 65535 },
+		{ 13, 0 }, { 13, 1 }, { 13, 1518 },
 	};
 	struct vlc_mac_tnet *t = tn_init(1, 17, NULL);
 	struct vlc_mac *mac = &t->node[0].mac;
@@ -1110,6 +1195,14 @@ VLC_TEST(vlc_mac_test_params)
 		VLC_EXPECT_EQ(memcmp(&mac->p, &good, sizeof(good)), 0);
 	}
 	VLC_EXPECT_EQ(vlc_mac_ack_timeout(mac), 100);
+	for (i = 0; i < ARRAY_SIZE(edge); i++) {
+		p = good;
+		vlc_mac_tparam(&p, edge[i].which, edge[i].value);
+		VLC_EXPECT_EQ(vlc_mac_set_params(mac, &p, &why), 0);
+		VLC_EXPECT_EQ(vlc_mac_tparam_get(&mac->p, edge[i].which),
+			      edge[i].value);
+	}
+	VLC_ASSERT_EQ(vlc_mac_set_params(mac, &good, NULL), 0);
 
 	/* 0 derives the timeout: SIFS + the ACK's airtime + slack */
 	p = good;
@@ -1819,6 +1912,7 @@ static VLC_TEST_CASE_TYPE vlc_mac_test_cases[] = {
 	VLC_TEST_CASE(vlc_mac_test_malformed)
 	VLC_TEST_CASE(vlc_mac_test_beacon)
 	VLC_TEST_CASE(vlc_mac_test_retry_limit)
+	VLC_TEST_CASE(vlc_mac_test_vanished_peer)
 	VLC_TEST_CASE(vlc_mac_test_csma)
 	VLC_TEST_CASE(vlc_mac_test_resync)
 	VLC_TEST_CASE(vlc_mac_test_params)

@@ -1,0 +1,263 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# vlc-timeout: 600
+# Bad configuration: every module parameter of vlc_sim, at load time and
+# through sysfs, the simulator's debugfs settings, and the netlink
+# settings the vlcctl scenario leaves out, at, below and above their
+# limits. A bad value is refused with -EINVAL (EINVAL for sysfs and
+# debugfs writes, vlcctl's "Invalid argument"), the kernel's message
+# names the parameter, and the previous value stays; a value at a limit
+# is taken. Counts the bad inputs tried ("bad inputs: N").
+. "$VLC_SRC/tests/qemu/lib.sh"
+
+bad=0
+p=/sys/module/vlc_sim/parameters
+
+# said PATTERN: the kernel's last lines name it (grep -E)
+said() {
+	dmesg | tail -n 3 | grep -Eq "$1"
+}
+
+# refused_write FILE VALUE PATTERN: writing VALUE to FILE fails with
+# EINVAL, the kernel says PATTERN, and FILE reads as before
+refused_write() {
+	before=$(cat "$1")
+	dmesg -C
+	# coreutils' echo says why a write failed (dash's: I/O error)
+	if out=$(/bin/echo "$2" 2>&1 >"$1"); then
+		echo "write $2 to $1 succeeded" >&2
+		return 1
+	fi
+	bad=$((bad + 1))
+	case "$out" in
+	*"Invalid argument"*) ;;
+	*) echo "write $2 to $1: $out, not EINVAL" >&2; return 1 ;;
+	esac
+	said "$3" || { echo "no \"$3\" in:" >&2; dmesg | tail -n 3 >&2; return 1; }
+	[ "$(cat "$1")" = "$before" ] ||
+		{ echo "$1 changed: $before -> $(cat "$1")" >&2; return 1; }
+}
+
+# taken FILE VALUE: writing VALUE to FILE works and reads back
+taken() {
+	echo "$2" >"$1" && [ "$(cat "$1")" = "$2" ]
+}
+
+# ---- module parameters of vlc_sim: NAME MIN MAX ----
+insmod "$VLC_MOD/vlc.ko"
+expect "vlc has no module parameters" test ! -e /sys/module/vlc/parameters
+params="speed 0 100000
+ambient 0 1000000
+flicker 0 1000000
+flicker_hz 1 10000
+noise 0 1000000
+ser_ppm 0 1000000
+late_ppm 0 1000000
+late_ns 0 1000000000
+burst_ppm 0 1000000
+burst_us 0 10000000"
+
+# At load time: out of range or no number, the module does not load and
+# the message names the parameter.
+echo "$params" | while read -r name min max; do
+	for v in $((max + 1)) x; do
+		dmesg -C
+		if insmod "$VLC_MOD/vlc_sim.ko" "$name=$v" 2>/dev/null; then
+			fail "insmod vlc_sim $name=$v loaded"
+		fi
+		said "vlc_sim: $name: expected $min\.\.$max" ||
+			fail "insmod vlc_sim $name=$v: no message naming it"
+		echo "ok - insmod vlc_sim $name=$v refused, named"
+	done
+done
+bad=$((bad + 2 * $(echo "$params" | wc -l)))
+dmesg -C
+insmod "$VLC_MOD/vlc_sim.ko" seed=x 2>/dev/null && fail "seed=x loaded"
+expect "insmod vlc_sim seed=x refused, named" said "invalid for parameter .seed"
+bad=$((bad + 1))
+
+# At run time, through sysfs: the limits are taken, one past them, a
+# negative number and a word are refused and change nothing.
+insmod "$VLC_MOD/vlc_sim.ko" speed=100
+echo "$params" | {
+	n=0
+	while read -r name min max; do
+		f=$p/$name
+		old=$(cat "$f")
+		expect "$name: $max taken" taken "$f" "$max"
+		expect "$name: $min taken" taken "$f" "$min"
+		echo "$old" >"$f"
+		expect "$name: $((max + 1)) refused" \
+			refused_write "$f" $((max + 1)) "vlc_sim: $name: expected $min\.\.$max"
+		n=$((n + 1))
+		if [ "$min" -gt 0 ]; then
+			expect "$name: $((min - 1)) refused" \
+				refused_write "$f" $((min - 1)) "vlc_sim: $name: expected"
+			n=$((n + 1))
+		fi
+		expect "$name: -1 refused" refused_write "$f" -1 "vlc_sim: $name: expected"
+		expect "$name: 4294967296 refused" \
+			refused_write "$f" 4294967296 "vlc_sim: $name: expected"
+		expect "$name: x refused" refused_write "$f" x "vlc_sim: $name: expected"
+		n=$((n + 3))
+		expect "$name: still $old" test "$(cat "$f")" = "$old"
+	done
+	echo "$n" >/tmp/bad.sysfs
+}
+bad=$((bad + $(cat /tmp/bad.sysfs)))
+expect "seed is read-only" sh -c "! echo 5 >$p/seed 2>/dev/null"
+
+# ---- debugfs of the simulator ----
+ip link add vlca type vlc
+ip link add vlcb type vlc
+ia=$(sim_dev_id vlca)
+ib=$(sim_dev_id vlcb)
+dbg=/sys/kernel/debug/vlc_sim
+expect "skew_ppm 100000 taken" taken "$dbg/$ia/skew_ppm" 100000
+expect "skew_ppm -100000 taken" taken "$dbg/$ia/skew_ppm" -100000
+echo 0 >"$dbg/$ia/skew_ppm"
+expect "skew_ppm 100001 refused" \
+	refused_write "$dbg/$ia/skew_ppm" 100001 "skew_ppm 100001 out of range"
+expect "skew_ppm -100001 refused" \
+	refused_write "$dbg/$ia/skew_ppm" -100001 "skew_ppm -100001 out of range"
+expect "skew_ppm x refused" refused_write "$dbg/$ia/skew_ppm" x "skew_ppm: not a number"
+expect "phase_ns 10000000000 taken" taken "$dbg/$ia/phase_ns" 10000000000
+expect "phase_ns -10000000000 taken" taken "$dbg/$ia/phase_ns" -10000000000
+echo 0 >"$dbg/$ia/phase_ns"
+expect "phase_ns 10000000001 refused" \
+	refused_write "$dbg/$ia/phase_ns" 10000000001 "phase_ns 10000000001 out of range"
+expect "phase_ns -10000000001 refused" \
+	refused_write "$dbg/$ia/phase_ns" -10000000001 "phase_ns -10000000001 out of range"
+expect "phase_ns x refused" refused_write "$dbg/$ia/phase_ns" x "phase_ns: not a number"
+# edges: "FROM TO GAIN [sym]", GAIN 0..1000
+expect "edge gain 1000 taken" sh -c "echo '$ia $ib 1000' >$dbg/edges"
+expect "edge gain 0 taken" sh -c "echo '$ia $ib 0' >$dbg/edges"
+echo "$ia $ib 700 sym" >$dbg/edges
+edges_before=$(cat $dbg/edges)
+for e in "$ia $ib 1001" "$ia $ib -1" "$ia $ia 500" "$ia 64 500" \
+	 "$ia $ib 500 both" "$ia $ib"; do
+	dmesg -C
+	sh -c "echo '$e' >$dbg/edges" 2>/dev/null && fail "edge \"$e\" taken"
+	said "vlc_sim: edges: expected" || fail "edge \"$e\": no message"
+	bad=$((bad + 1))
+	echo "ok - edge \"$e\" refused, named"
+done
+dmesg -C
+sh -c "echo '$ia 63 500' >$dbg/edges" 2>/dev/null && fail "edge to no node taken"
+expect "edge to a node that does not exist: named" said "vlc_sim: edges: no node 63"
+bad=$((bad + 1))
+expect "edges unchanged" test "$(cat $dbg/edges)" = "$edges_before"
+
+# ---- netlink: what vlcctl.sh leaves out ----
+vlcctl=$(vlcctl_bin)
+# nl_refused PATTERN ARGS...: vlcctl set vlca fails, its message (the
+# kernel's extack) matches PATTERN, and show is as before
+nl_refused() {
+	pat=$1
+	shift
+	before=$(ctl - show vlca | grep -v '^ *stats\|signal\|frames')
+	if ctl - set vlca "$@" 2>/tmp/ctl.err; then
+		echo "vlcctl set vlca $* succeeded" >&2
+		return 1
+	fi
+	bad=$((bad + 1))
+	sed 's/^/  | /' /tmp/ctl.err
+	grep -Eq "$pat" /tmp/ctl.err || return 1
+	[ "$(ctl - show vlca | grep -v '^ *stats\|signal\|frames')" = "$before" ] ||
+		{ echo "settings changed" >&2; return 1; }
+}
+# nl_taken ARGS... -- PATTERN: vlcctl set vlca ARGS works and show
+# matches PATTERN
+nl_taken() {
+	ctl - set vlca "$@" && ctl - show vlca | tr -s '\n\t' '  ' | grep -Eq "$nl_want"
+}
+nl_want="rts-threshold 1518 "
+expect "rts-threshold 1518 taken" nl_taken rts-threshold 1518
+nl_want="rts-threshold 0 "
+expect "rts-threshold 0 (off) taken" nl_taken rts-threshold 0
+nl_want="retry-limit 15 "
+expect "retry-limit 15 taken" nl_taken retry-limit 15
+nl_want="retry-limit 0 "
+expect "retry-limit 0 taken" nl_taken retry-limit 0
+nl_want="cw-min 1 cw-max 1024 "
+expect "cw-min 1 cw-max 1024 taken" nl_taken cw-min 1 cw-max 1024
+nl_want="cw-min 1024 cw-max 1024 "
+expect "cw-min = cw-max 1024 taken" nl_taken cw-min 1024
+nl_want="frag-size 48 "
+expect "frag-size 48 taken" nl_taken frag-size 48
+nl_want="frag-size 240 "
+expect "frag-size 240 taken" nl_taken frag-size 240
+nl_want="beacon-interval 64 "
+expect "beacon-interval 64 taken" nl_taken beacon-interval 64
+nl_want="beacon-interval 65535 "
+expect "beacon-interval 65535 taken" nl_taken beacon-interval 65535
+nl_want="beacon-interval 0 "
+expect "beacon-interval 0 (off) taken" nl_taken beacon-interval 0
+nl_want="loc-interval 65535 "
+expect "loc-interval 65535 taken" nl_taken loc-interval 65535
+nl_want="loc-interval 64 "
+expect "loc-interval 64 taken" nl_taken loc-interval 64
+ctl - set vlca rts-threshold 200 retry-limit 7 cw-min 32 cw-max 256 \
+	frag-size 240 beacon-interval 1000 loc-interval 0
+expect "cw-max 0 refused" nl_refused "cw_max: must be 1\.\.1024 \[cw-max\]" cw-max 0
+expect "beacon-interval 65536 refused" nl_refused "\[beacon-interval: 0\.\.65535\]" beacon-interval 65536
+expect "frag-size 65536 refused" nl_refused "\[frag-size: 0\.\.65535\]" frag-size 65536
+expect "cw-min 65536 refused" nl_refused "\[cw-min: 0\.\.65535\]" cw-min 65536
+expect "cw-max 65536 refused" nl_refused "\[cw-max: 0\.\.65535\]" cw-max 65536
+# PHY timing (us): at the limits, then past them
+nl_want="brightness 520 "
+expect "brightness 520 (the maximum at 500 us 2-slot) taken" nl_taken brightness 520
+nl_want="brightness 0 "
+expect "brightness 0 taken" nl_taken brightness 0
+ctl - set vlca brightness 200
+expect "brightness 521 refused" nl_refused "brightness above the maximum" brightness 521
+expect "brightness 1001 refused" nl_refused "\[brightness: 0\.\.1000\]" brightness 1001
+expect "sync-us 0 refused" nl_refused "sync_ns.*\[sync-us\]" sync-us 0
+expect "tolerance-us above guard-us refused" \
+	nl_refused "guard_ns shorter than tolerance_ns" tolerance-us 21
+nl_want="guard-us 20 data-us 50 tolerance-us 0 "
+expect "tolerance-us 0 taken" nl_taken tolerance-us 0
+nl_want="guard-us 20 data-us 50 tolerance-us 20 "
+expect "tolerance-us 20 = guard-us taken" nl_taken tolerance-us 20
+expect "frame-us 100001 (above 100 ms) refused" \
+	nl_refused "frame_ns above.*\[frame-us\]" frame-us 100001
+nl_want="frame-us 100000 "
+expect "frame-us 100000 (100 ms) taken" nl_taken frame-us 100000
+# 2 sync + 3 guard + 2 data slots: 240 us, no light left to illuminate
+expect "frame-us 239 refused" nl_refused "frame_ns too short.*\[frame-us\]" frame-us 239
+nl_want="brightness 0 .*frame-us 240 "
+expect "frame-us 240 (the slots alone) taken at brightness 0" \
+	nl_taken frame-us 240 brightness 0
+expect "brightness 1 at frame-us 240 refused" \
+	nl_refused "brightness above the maximum" brightness 1
+ctl - set vlca frame-us 500 brightness 200
+expect "frame-us 4294968 (no u32 of ns) refused by vlcctl, named" \
+	nl_refused "frame-us|frame_ns|out of range|Invalid" frame-us 4294968
+ctl - set nosuch brightness 1 2>/tmp/ctl.err && fail "set nosuch taken"
+bad=$((bad + 1))
+expect "a device that does not exist: named" grep -q "ifname: no such device" /tmp/ctl.err
+
+# ---- the interface: MTU and address (the core's checks) ----
+expect "mtu 1500 taken" ip link set vlca mtu 1500
+expect "mtu 68 taken" ip link set vlca mtu 68
+for m in 1501 67; do
+	ip link set vlca mtu $m 2>/tmp/ip.err && fail "mtu $m taken"
+	bad=$((bad + 1))
+	cat /tmp/ip.err
+	expect "mtu $m refused, named" grep -q "mtu" /tmp/ip.err
+done
+ip link set vlca mtu 1500
+expect "mtu still 1500" sh -c "ip link show vlca | grep -q 'mtu 1500 '"
+a0=$(cat /sys/class/net/vlca/address)
+for a in 01:00:5e:00:00:01 00:00:00:00:00:00; do
+	ip link set vlca address $a 2>/tmp/ip.err && fail "address $a taken"
+	bad=$((bad + 1))
+	cat /tmp/ip.err
+done
+expect "address kept" test "$(cat /sys/class/net/vlca/address)" = "$a0"
+
+ip link del vlca
+ip link del vlcb
+vlc_unload
+echo "bad inputs: $bad"
+echo "$bad" >"$VLC_OUT/bad-inputs.txt"
