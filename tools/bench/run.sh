@@ -170,9 +170,13 @@ Bit errors against SNR
   build/bench/phy_bench ber 2slot; build/bench/phy_bench ber 4ppm
 
 SNR is the amplitude of a lit data slot over the rms noise of one data
-window. The receiver does not guess: below its margin a symbol is an
-erasure, which the MAC turns into a retransmission; so "wrong" decisions
-stay far below the hard-decision curve, at the cost of erasures.
+window. These are the PHY's **margin decisions** (struct vlc_phy_rx.sym),
+what the MAC sees outside frames (idle, preamble): below its margin a
+symbol is an erasure, so "wrong" decisions stay far below the
+hard-decision curve, at the cost of erasures. Inside a frame the MAC
+now takes the PHY's hard decision for an erasure or a single dark frame:
+that error rate, and the frame loss it gives, are in "Hard decisions
+inside frames" below.
 
 "theory" is Q(SNR/sqrt 2), deciding D1 against D2 in every frame. A
 receiver that must also tell an idle frame from a symbol cannot reach
