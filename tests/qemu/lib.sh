@@ -89,7 +89,14 @@ tcp_transfer() {
 	rm -f /tmp/rx.bin
 	ip netns exec b socat -u TCP-LISTEN:5001,reuseaddr OPEN:/tmp/rx.bin,creat,trunc &
 	lpid=$!
-	sleep 0.5
+	# listening before a connects (a fixed sleep lost the race on a
+	# loaded host: "Connection refused")
+	i=0
+	until ip netns exec b ss -ltn | grep -q ':5001 '; do
+		i=$((i + 1))
+		[ $i -lt 300 ] || fail "socat not listening on b after 30 s"
+		sleep 0.1
+	done
 	ip netns exec a socat -u OPEN:/tmp/tx.bin TCP:10.0.0.2:5001,connect-timeout=120
 	wait $lpid
 	tx=$(sha256sum </tmp/tx.bin)

@@ -207,8 +207,11 @@ expect "cw-max 65536 refused" nl_refused "\[cw-max: 0\.\.65535\]" cw-max 65536
 # PHY timing (us): at the limits, then past them
 nl_want="brightness 520 "
 expect "brightness 520 (the maximum at 500 us 2-slot) taken" nl_taken brightness 520
-nl_want="brightness 0 "
-expect "brightness 0 taken" nl_taken brightness 0
+nl_want="brightness 100 "
+expect "brightness 100 (the minimum: one 50 us data slot in 500 us) taken" \
+	nl_taken brightness 100
+expect "brightness 99 refused" nl_refused "brightness below the minimum" brightness 99
+expect "brightness 0 refused" nl_refused "brightness below the minimum" brightness 0
 ctl - set vlca brightness 200
 expect "brightness 521 refused" nl_refused "brightness above the maximum" brightness 521
 expect "brightness 1001 refused" nl_refused "\[brightness: 0\.\.1000\]" brightness 1001
@@ -225,11 +228,19 @@ nl_want="frame-us 100000 "
 expect "frame-us 100000 (100 ms) taken" nl_taken frame-us 100000
 # 2 sync + 3 guard + 2 data slots: 240 us, no light left to illuminate
 expect "frame-us 239 refused" nl_refused "frame_ns too short.*\[frame-us\]" frame-us 239
-nl_want="brightness 0 .*frame-us 240 "
-expect "frame-us 240 (the slots alone) taken at brightness 0" \
-	nl_taken frame-us 240 brightness 0
-expect "brightness 1 at frame-us 240 refused" \
-	nl_refused "brightness above the maximum" brightness 1
+# At 240 us no brightness fits: at least one data slot (209 per-mille),
+# at most the illumination part (none). At 300 us: 167..200.
+expect "frame-us 240 (the slots alone) refused at brightness 0" \
+	nl_refused "brightness below the minimum" frame-us 240 brightness 0
+expect "frame-us 240 refused at brightness 209" \
+	nl_refused "brightness above the maximum" frame-us 240 brightness 209
+nl_want="brightness 167 .*frame-us 300 "
+expect "frame-us 300 taken at brightness 167 (its minimum)" \
+	nl_taken frame-us 300 brightness 167
+expect "brightness 166 at frame-us 300 refused" \
+	nl_refused "brightness below the minimum" brightness 166
+expect "brightness 201 at frame-us 300 refused" \
+	nl_refused "brightness above the maximum" brightness 201
 ctl - set vlca frame-us 500 brightness 200
 expect "frame-us 4294968 (no u32 of ns) refused by vlcctl, named" \
 	nl_refused "frame-us|frame_ns|out of range|Invalid" frame-us 4294968

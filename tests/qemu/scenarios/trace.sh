@@ -172,8 +172,15 @@ wrong=$(awk '($1 == 0 && $2 <= $3) || ($1 == 1 && $3 <= $2)' /tmp/lv2.txt | wc -
 expect "tracefs: the decided slot is the brighter one" test "$wrong" = 0
 
 # tools/vlc-plot on the frames around that DATA (python and gnuplot are
-# slow under TCG): an idle frame, then the first symbols received.
-awk -v l="$l" 'NR > l - 1000 && NR <= l' "$f" >/tmp/small.txt
+# slow under TCG): an idle frame, then the first symbols received. The
+# window starts at a's first idle frame followed by a symbol (a fixed
+# count of lines before the DATA may fall inside a frame, or before the
+# trace).
+k=$(awk -v n="vlc_phy_frame: +vlc0/$sa " '
+	$0 ~ n { if ($0 ~ / sym=-1 /) idle = NR; else if (idle) { print idle; exit } }
+	' "$f")
+expect "tracefs: an idle frame, then a symbol" test "${k:-0}" -gt 0
+awk -v k="$k" 'NR >= k && NR < k + 1000' "$f" >/tmp/small.txt
 plot="python3 $VLC_SRC/tools/vlc-plot/vlc-plot /tmp/small.txt --keep /tmp/vp"
 if command -v gnuplot >/dev/null; then
 	$plot -o "$VLC_OUT/trace-tracefs.png"
