@@ -32,6 +32,19 @@ cg_total() {
 	sed -n 's/^totals: //p' "$f" "$f".* | tail -1
 }
 
+# ber_at FILE COLUMN-EXPR: the SNR (dB) at which a rate falls to 1e-5,
+# interpolated in log10 between the table's points ("-" if it never does
+# or starts below). Rates of 0 count as 1e-12.
+ber_at() {
+	awk -v want=1e-5 "!/^#/ { r = $2; if (r < 1e-12) r = 1e-12
+		if (n && pr > want && r <= want) {
+			f = (log(pr) - log(want)) / (log(pr) - log(r))
+			printf \"%.1f\", ps + f * (\$1 - ps); done = 1; exit
+		}
+		ps = \$1; pr = r; n++ }
+		END { if (!done) printf \"-\" }" "$1"
+}
+
 if want phy; then
 echo "bench: PHY cost (callgrind)"
 # Instructions counted inside vlc_phy_tick() (or the deferred search),
@@ -91,18 +104,6 @@ ber_table() {
 	awk '!/^#/ { printf "   %5s  %9.2e  %9.2e  %9.2e  %9.2e  %8d\n", $1, $2/$5, ($3+$4)/$5, $6, $7, $5 }' "$1"
 }
 
-# ber_at FILE COLUMN-EXPR: the SNR (dB) at which a rate falls to 1e-5,
-# interpolated in log10 between the table's points ("-" if it never does
-# or starts below). Rates of 0 count as 1e-12.
-ber_at() {
-	awk -v want=1e-5 "!/^#/ { r = $2; if (r < 1e-12) r = 1e-12
-		if (n && pr > want && r <= want) {
-			f = (log(pr) - log(want)) / (log(pr) - log(r))
-			printf \"%.1f\", ps + f * (\$1 - ps); done = 1; exit
-		}
-		ps = \$1; pr = r; n++ }
-		END { if (!done) printf \"-\" }" "$1"
-}
 
 b2=$(ber_at "$out/ber-2slot.txt" '($2 + $3 + $4) / $5')
 t2=$(ber_at "$out/ber-2slot.txt" '$6')
@@ -221,15 +222,6 @@ lb=$out/link_bench
 for m in 2slot 4ppm; do
 	"$pb" hber $m 400000 15 18 0.5 >"$out/hber-$m.txt"
 done
-hb_at() {	# FILE COLUMN-EXPR: SNR of 1e-5, as ber_at
-	awk -v want=1e-5 "!/^#/ { r = $2; if (r < 1e-12) r = 1e-12
-		if (n && pr > want && r <= want) {
-			f = (log(pr) - log(want)) / (log(pr) - log(r))
-			printf \"%.1f\", ps + f * (\$1 - ps); done = 1; exit
-		}
-		ps = \$1; pr = r; n++ }
-		END { if (!done) printf \"-\" }" "$1"
-}
 hb_table() {
 	awk '!/^#/ { printf "   %5s  %9d  %6d  %9.2e  %9.2e  %7d\n", $1, $2, $3,
 		$3 / ($2 - $4), $5, $4 }' "$1"
@@ -251,10 +243,10 @@ if [ -n "${HARD_BEFORE:-}" ] &&
 		"$out/vlc_mac_before.c" "$top/drivers/net/vlc/tests/vlc_test_chan.c" \
 		"$top/tests/host/crc_ccitt.c" -lm
 fi
-h2=$(hb_at "$out/hber-2slot.txt" '$3 / ($2 - $4)')
-t2=$(hb_at "$out/hber-2slot.txt" '$5')
-h4=$(hb_at "$out/hber-4ppm.txt" '$3 / ($2 - $4)')
-t4=$(hb_at "$out/hber-4ppm.txt" '$5')
+h2=$(ber_at "$out/hber-2slot.txt" '$3 / ($2 - $4)')
+t2=$(ber_at "$out/hber-2slot.txt" '$5')
+h4=$(ber_at "$out/hber-4ppm.txt" '$3 / ($2 - $4)')
+t4=$(ber_at "$out/hber-4ppm.txt" '$5')
 hb_gap() { echo "$1 $2" | awk '{ if ($1 == "-" || $2 == "-") print "-"
 	else printf "%.1f dB", $1 - $2 }'; }
 cat >>"$rst" <<RST

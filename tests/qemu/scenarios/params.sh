@@ -171,32 +171,17 @@ nl_refused() {
 nl_taken() {
 	ctl - set vlca "$@" && ctl - show vlca | tr -s '\n\t' '  ' | grep -Eq "$nl_want"
 }
-nl_want="rts-threshold 1518 "
-expect "rts-threshold 1518 taken" nl_taken rts-threshold 1518
-nl_want="rts-threshold 0 "
-expect "rts-threshold 0 (off) taken" nl_taken rts-threshold 0
-nl_want="retry-limit 15 "
-expect "retry-limit 15 taken" nl_taken retry-limit 15
-nl_want="retry-limit 0 "
-expect "retry-limit 0 taken" nl_taken retry-limit 0
-nl_want="cw-min 1 cw-max 1024 "
-expect "cw-min 1 cw-max 1024 taken" nl_taken cw-min 1 cw-max 1024
+# Each limit itself is taken and shown as set (0: off, where it means so).
+for v in "rts-threshold 1518" "rts-threshold 0" "retry-limit 15" \
+	"retry-limit 0" "cw-min 1 cw-max 1024" "frag-size 48" "frag-size 240" \
+	"beacon-interval 64" "beacon-interval 65535" "beacon-interval 0" \
+	"loc-interval 65535" "loc-interval 64"; do
+	nl_want="$v "
+	# shellcheck disable=SC2086 # $v is the setting and its value
+	expect "$v taken" nl_taken $v
+done
 nl_want="cw-min 1024 cw-max 1024 "
 expect "cw-min = cw-max 1024 taken" nl_taken cw-min 1024
-nl_want="frag-size 48 "
-expect "frag-size 48 taken" nl_taken frag-size 48
-nl_want="frag-size 240 "
-expect "frag-size 240 taken" nl_taken frag-size 240
-nl_want="beacon-interval 64 "
-expect "beacon-interval 64 taken" nl_taken beacon-interval 64
-nl_want="beacon-interval 65535 "
-expect "beacon-interval 65535 taken" nl_taken beacon-interval 65535
-nl_want="beacon-interval 0 "
-expect "beacon-interval 0 (off) taken" nl_taken beacon-interval 0
-nl_want="loc-interval 65535 "
-expect "loc-interval 65535 taken" nl_taken loc-interval 65535
-nl_want="loc-interval 64 "
-expect "loc-interval 64 taken" nl_taken loc-interval 64
 ctl - set vlca rts-threshold 200 retry-limit 7 cw-min 32 cw-max 256 \
 	frag-size 240 beacon-interval 1000 loc-interval 0
 expect "cw-max 0 refused" nl_refused "cw_max: must be 1\.\.1024 \[cw-max\]" cw-max 0
