@@ -678,16 +678,26 @@ $(printf '%-38s  %-6s  %-4s  %-4s  %-10s  %s\n' "deferred (the kernel's executor
 $(printf '%-38s  %-6s  %-4s  %-4s  %s\n' "in the tick (vlc_sim)" $lock_med_0 $lock_p95_0 $lock_max_0 $lock_over_0)
 ======================================  ======  ====  ====  ==========  =====
 
+An acquisition report moves the grid by half of it, so that two
+acquiring nodes meet in the middle, or by all of it when it is what the
+last one said minus our move for it: the neighbour stood still, locked
+(vlc_mac_acq_step(); vlc.rst, "Resynchronisation"). Halving alone toward
+a locked neighbour, three reports from half a frame away, left 20 to 25
+us for the fine loop (a quarter of the mean offset every 16 frames):
+deferred median 19, p95 43, max 190, 17 runs over 64; in the tick 11,
+40, 164, 16 runs (the tree of 2026-12-03).
+
 Of the $lock_over_26 deferred runs over 64 frames, $lock_near started within 20 us of
 node 0's grid: the two are aligned from the start, each one's light
 hidden in the other's on-time, and neither PHY sees anything to lock on
 until a beacon lights a data slot (the MAC's acquisition beacons, after
 24 to 48 idle frames, and the hello that answers one; vlc.rst,
-"Beacons"). The others started between $(echo $lock_far | sed 's/ / and /') us into node 0's
-frame, about half a frame off: both PHYs lock early there but with the
-grids several us apart, and the MAC's resync loop (a quarter of the mean
-offset every 16 frames) takes that long to bring them within 5 us; a
-beacon during that approach blinds its sender for 48 frames.
+"Beacons"); a search then misplaced the neighbour by a slot and the move
+on it put the grids 33 us apart. The others started between $(echo $lock_far | sed 's/ / and /') us
+into node 0's frame: a deferred search answers about a frame late, and
+a move made on an estimate older than the neighbour's own last move
+leaves the grids tens of us apart for the fine loop; a beacon during
+that approach blinds its sender for 48 frames.
 $lock_never_26 run(s) did not lock within $lock_max frames.
 
 **Clock skew.** Node 1's clock is PPM fast (every slot of it that much

@@ -148,6 +148,10 @@
 #define VLC_MAC_SYNC_LEAK_SHIFT	12	/* rate leaks 1/4096 of itself */
 #define VLC_MAC_SYNC_RATE_MAX	(2048 << VLC_MAC_SYNC_FRAC)	/* ns/frame */
 #define VLC_MAC_SYNC_STEP_NS	1000	/* the rate moves at least this */
+/* an acquisition report within this, or an eighth of itself if more, of
+ * what the last one and our move for it predict: the neighbour stood still
+ */
+#define VLC_MAC_ACQ_STILL_NS	4000
 #define VLC_MAC_FRAG_STEP	16	/* fragment growth per clean ACK */
 /* Dark frames in a row that end a frame as truncated (see
  * vlc_mac_rx_symbol()): SIFS is 2, so a header that announced too long
@@ -899,6 +903,7 @@ static void vlc_mac_acq_draw(struct vlc_mac *mac, u16 ivl)
  */
 static void vlc_mac_acq_start(struct vlc_mac *mac)
 {
+	mac->acq_moved = 0;
 	if (mac->p.beacon_interval > VLC_MAC_ACQ_IVL)
 		vlc_mac_acq_draw(mac, VLC_MAC_ACQ_IVL);
 }
@@ -1602,8 +1607,12 @@ static void vlc_mac_rx_symbol(struct vlc_mac *mac, int sym, int hard,
  * them, the sender's grid with it while it sends blind: in a host model
  * of five nodes, one saturating, half the goodput was lost to erasures.
  * Acquisition (coarse) reports are applied at
- * once, by half, so that two acquiring nodes meet in the middle. Limits
- * and measurements: Documentation/networking/vlc.rst, "Resynchronisation".
+ * once, by half, so that two acquiring nodes meet in the middle; but
+ * when a report is what the previous one said minus our move for it, the
+ * neighbour stood still (it is locked, perhaps on a wrong grid that it
+ * will leave once we are near), and the whole of it goes (see
+ * vlc_mac_acq_step()). Limits and measurements:
+ * Documentation/networking/vlc.rst, "Resynchronisation".
  */
 static s64 vlc_mac_sshr(s64 v, unsigned int shift)
 {
@@ -1612,6 +1621,27 @@ static s64 vlc_mac_sshr(s64 v, unsigned int shift)
 
 	mag >>= shift;
 	return v < 0 ? -(s64)mag : (s64)mag;
+}
+
+/* The move for an acquisition report of @off ns: half of it, or all of
+ * it when the neighbour did not move since the last one (halving toward
+ * a locked neighbour from 210 us took three reports and left 24 us for
+ * the slow fine loop: a quarter of the cold starts in the link bench
+ * took over 64 frames before).
+ */
+static s32 vlc_mac_acq_step(struct vlc_mac *mac, s32 off)
+{
+	s64 err = (s64)off - ((s64)mac->acq_off - mac->acq_moved);
+	s64 mag = off < 0 ? -(s64)off : off;
+	s32 step = off / 2;
+
+	if (err < 0)
+		err = -err;
+	if (mac->acq_moved && err <= max_t(s64, VLC_MAC_ACQ_STILL_NS, mag / 8))
+		step = off;
+	mac->acq_off = off;
+	mac->acq_moved = step;
+	return step;
 }
 
 static void vlc_mac_phase(struct vlc_mac *mac, s64 ns)
@@ -1638,7 +1668,7 @@ static void vlc_mac_resync(struct vlc_mac *mac, const struct vlc_phy_rx *rx,
 		mac->sync_sum = 0;
 		mac->sync_n = 0;
 		mac->sync_settle = 0;
-		vlc_mac_phase(mac, rx->offset_ns / 2);
+		vlc_mac_phase(mac, vlc_mac_acq_step(mac, rx->offset_ns));
 		return;
 	}
 	/* the rate moves the grid in steps of about VLC_MAC_SYNC_STEP_NS */

@@ -441,6 +441,8 @@ struct vlc_mac {
 	u8 sync_settle;		/* windows since the last acquisition */
 	s32 sync_rate;		/* ns per frame moved while locked, Q8 */
 	s32 sync_frac;		/* of the rate, not moved yet, Q8 */
+	s32 acq_off;		/* the last acquisition report moved for */
+	s32 acq_moved;		/* what we moved for it; 0: none yet */
 
 	struct vlc_mac_stats stats;
 };

@@ -1382,8 +1382,9 @@ static void tn_report(struct vlc_mac_tnet *t, int idx, s32 offset,
 	}
 }
 
-/* 10. Coarse reports from acquisition: half of the offset at once, and
- * the averaging of fine reports starts over. While acquiring, fine
+/* 10. Coarse reports from acquisition: half of the offset at once (all
+ * of it when the last report and our move for it predicted this one),
+ * and the averaging of fine reports starts over. While acquiring, fine
  * reports are ignored and data is held, on an otherwise idle medium.
  */
 VLC_TEST(vlc_mac_test_coarse)
@@ -1428,6 +1429,21 @@ VLC_TEST(vlc_mac_test_coarse)
 	VLC_EXPECT_EQ(a->phase_calls, 3);
 	VLC_EXPECT_EQ(a->phase_sum, 40000);
 	VLC_EXPECT_EQ(a->tx_syms, 0);
+	/* the next says 80000 - 40000 (within 4 us): the neighbour stood
+	 * still, the whole of it goes
+	 */
+	tn_report(t, 0, 43000, VLC_PHY_SYNC_NONE, true, true, 1);
+	VLC_EXPECT_EQ(a->phase_calls, 4);
+	VLC_EXPECT_EQ(a->phase_sum, 83000);
+	/* it moved after all (0 expected): half again */
+	tn_report(t, 0, -20000, VLC_PHY_SYNC_NONE, true, true, 1);
+	VLC_EXPECT_EQ(a->phase_sum, 73000);
+	/* -20000 - -10000 would be -10000: -16000 is not within an eighth
+	 * of itself (2 us) nor 4 us of it
+	 */
+	tn_report(t, 0, -16000, VLC_PHY_SYNC_NONE, true, true, 1);
+	VLC_EXPECT_EQ(a->phase_sum, 65000);
+	VLC_EXPECT_EQ(a->phase_calls, 6);
 	/* locked: the packet goes after DIFS and backoff */
 	tn_report(t, 0, 0, VLC_PHY_SYNC_IN, false, false,
 		  p.difs + p.cw_min + 1);
