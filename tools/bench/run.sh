@@ -692,8 +692,9 @@ node 0's grid: the two are aligned from the start, each one's light
 hidden in the other's on-time, and neither PHY sees anything to lock on
 until a beacon lights a data slot (the MAC's acquisition beacons, after
 24 to 48 idle frames, and the hello that answers one; vlc.rst,
-"Beacons"); a search then misplaced the neighbour by a slot and the move
-on it put the grids 33 us apart. The others started between $(echo $lock_far | sed 's/ / and /') us
+"Beacons"); in the one such run over 64 frames on 2026-12-04, a search
+then misplaced the neighbour by a slot, and the move on it put the grids
+33 us apart. The others started between $(echo $lock_far | sed 's/ / and /') us
 into node 0's frame: a deferred search answers about a frame late, and
 a move made on an estimate older than the neighbour's own last move
 leaves the grids tens of us apart for the fine loop; a beacon during
