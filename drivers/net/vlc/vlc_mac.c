@@ -1624,10 +1624,10 @@ static s64 vlc_mac_sshr(s64 v, unsigned int shift)
 }
 
 /* The move for an acquisition report of @off ns: half of it, or all of
- * it when the neighbour did not move since the last one (halving toward
+ * it when the neighbour did not move since the last one. Halving toward
  * a locked neighbour from 210 us took three reports and left 24 us for
- * the slow fine loop: a quarter of the cold starts in the link bench
- * took over 64 frames before).
+ * the slow fine loop: most of the link bench's cold starts that took
+ * over 64 frames (17 of 500 with halving only, 3 with this).
  */
 static s32 vlc_mac_acq_step(struct vlc_mac *mac, s32 off)
 {

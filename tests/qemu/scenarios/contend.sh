@@ -16,11 +16,11 @@
 # node (summary), so that a failure says where the airtime went.
 #
 # Until 2026-12-04 each sender counted from its own first datagram, over
-# 60 s: CI failed once on a hidden sender's share (n1 512 of 10752
-# bytes). Six runs of that phase then showed the second sender's first
-# datagram 3 to 26 s after the first one's; counted in steady state over
-# 120 s instead. CI also failed once on the four senders' 0.7 (figures
-# not kept); three runs of that phase since gave 107 to 110%.
+# 60 s: a run failed on a hidden sender's share (n1 512 of 10752 bytes).
+# Six runs of that phase then showed the second sender's first datagram
+# 3 to 26 s after the first one's; counted in steady state over 120 s
+# instead. CI failed once on the four senders' 0.7 (figures not kept);
+# three runs of that phase since gave 107 to 110% of one.
 #
 # Measured on 2026-12-03 (run 3, the host loaded by other guests and a
 # kernel build: 5 min 14 s of wall time): one sender 172 B/s of 200-byte
