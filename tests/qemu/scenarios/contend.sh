@@ -20,7 +20,11 @@
 # Six runs of that phase then showed the second sender's first datagram
 # 3 to 26 s after the first one's; counted in steady state over 120 s
 # instead. CI failed once on the four senders' 0.7 (figures not kept);
-# three runs of that phase since gave 107 to 110% of one.
+# three runs of that phase since gave 107 to 110% of one. CI of
+# 2026-12-04 (8936e91): one sender 167 B/s, four 184 B/s (110%), shares
+# 22/26/26/24%; hidden 0 B/s without RTS/CTS (933 retries, 249 corrupt
+# frames in 197 s), 179 B/s with it (10 retries, 78 corrupt in 187 s),
+# shares 38/61% after a start-up of 33.5 s.
 #
 # Measured on 2026-12-03 (run 3, the host loaded by other guests and a
 # kernel build: 5 min 14 s of wall time): one sender 172 B/s of 200-byte
@@ -174,7 +178,7 @@ hidden() {
 }
 # Without RTS/CTS, from the first datagram (if any gets through at all);
 # with it, from when both senders are through: the second one's start-up
-# can take 3 to 26 virtual seconds (a sender joining while the other's
+# can take 3 to 34 virtual seconds (a sender joining while the other's
 # packet is on the air doubles its window at each unanswered RTS), and
 # 120 s of steady state hold about 45 datagrams.
 hidden 0 1 60
