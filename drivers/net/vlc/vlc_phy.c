@@ -784,9 +784,10 @@ static void vlc_phy_hyp_eval(const struct vlc_phy *phy,
  * Eight frames in a row of light the fine model cannot explain, or
  * VLC_PHY_SIGNAL_HOLD frames without a symbol or a spill, unlock.
  *
- * The MAC should apply half of every report with rx->coarse set at once
- * (and restart its average), ignore the other reports while
- * rx->acquiring is set, and keep averaging 16 locked reports, idle
+ * The MAC should apply half of every report with rx->coarse set at once,
+ * or all of it when the neighbour evidently stood still (vlc_mac.c,
+ * vlc_mac_acq_step()), and restart its average; ignore the other reports
+ * while rx->acquiring is set, and keep averaging 16 locked reports, idle
  * frames included (an idle neighbour's spill is the only sync signal
  * between idle nodes), for the last microseconds.
  *
