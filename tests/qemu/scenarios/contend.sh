@@ -60,18 +60,19 @@ static_neigh() {
 }
 static_neigh n1 n2 n3 n4 n5
 
-# contend VSECONDS SIZE RECEIVER SENDER...: saturate RECEIVER with
+# contend VSECONDS SIZE THROUGH RECEIVER SENDER...: saturate RECEIVER with
 # SIZE-byte datagrams from every SENDER and count VSECONDS of virtual time
-# from when every sender is through (CONTEND_SENDERS=1: from the first
+# from when THROUGH senders have each delivered one (1: from the first
 # datagram; see tests/qemu/contend.py); CONTEND lines go to $out. The
 # senders' queues are emptied afterwards by a link flap.
 contend() {
 	w=$1
 	size=$2
-	r=$3
-	shift 3
+	through=$3
+	r=$4
+	shift 4
 	ip netns exec "$r" python3 "$VLC_SRC/tests/qemu/contend.py" recv 5005 \
-		"$w" "${CONTEND_SENDERS:-$#}" 3<"$dbg" >"$out" &
+		"$w" "$through" 3<"$dbg" >"$out" &
 	rp=$!
 	sleep 0.5
 	pids=""
@@ -136,13 +137,13 @@ sum_stat() {
 }
 
 echo "# one sender alone"
-contend 40 200 n5 n1
+contend 40 200 1 n5 n1
 one=$(bps)
 echo "one sender: $one B/s"
 expect "a lone sender gets through" test "$one" -gt 100
 
 echo "# four senders, all in view"
-contend 400 200 n5 n1 n2 n3 n4
+contend 400 200 4 n5 n1 n2 n3 n4
 four=$(bps)
 echo "four senders: $four B/s ($((four * 100 / one))% of one)"
 summary n1 n2 n3 n4 n5
@@ -159,6 +160,8 @@ echo "# hidden terminals: n1 and n3 cannot see each other, both to n2"
 ip -n n4 link set vlc0 down
 ip -n n5 link set vlc0 down
 echo "$(sim_id n1) $(sim_id n3) 0 sym" >"$dbg/edges"
+# hidden RTS_THRESHOLD THROUGH VSECONDS: n1 and n3 saturate n2 (contend);
+# retries, bad and dur are what the run cost and how long it took
 hidden() {
 	for s in n1 n2 n3; do
 		ip netns exec $s "$vlcctl" set vlc0 rts-threshold "$1" ||
@@ -168,8 +171,7 @@ hidden() {
 	c0=$(sum_stat mac_rx_crc_errors n2)
 	e0=$(sum_stat mac_rx_erasure_aborts n2)
 	t0=$(vtime_s)
-	CONTEND_SENDERS=$2
-	contend "$3" 512 n2 n1 n3
+	contend "$3" 512 "$2" n2 n1 n3
 	dur=$(($(vtime_s) - t0))
 	retries=$(($(sum_stat mac_tx_retries n1 n3) - r0))
 	bad=$(($(sum_stat mac_rx_crc_errors n2) - c0 +
@@ -188,7 +190,6 @@ off_bad=$bad
 off_dur=$dur
 echo "without RTS/CTS: $off B/s, $retries DATA retries, $bad corrupt frames at n2 in $dur s"
 hidden 200 2 120
-CONTEND_SENDERS=
 on=$(bps)
 echo "with RTS/CTS: $on B/s, $retries DATA retries, $bad corrupt frames at n2 in $dur s, $(stat n1 mac_tx_rts) RTS from n1, start-up $(($(sed -n 's/^CONTEND start //p' "$out") / 1000000)) ms"
 expect "RTS/CTS at least doubles hidden-terminal goodput" \
