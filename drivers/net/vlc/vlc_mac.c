@@ -1655,6 +1655,10 @@ static void vlc_mac_phase(struct vlc_mac *mac, s64 ns)
 
 /* @heard: the frame could carry a neighbour's light (we did not emit).
  * At most one move per frame: the rate's share plus any correction.
+ * Acquisition reports count even in a frame we lit: the search leaves
+ * our own data slot out, and while the PHY acquires we start nothing
+ * but beacons, whose 48 frames (2-slot) would otherwise keep two nodes
+ * that beacon at once from moving toward each other for that long.
  */
 static void vlc_mac_resync(struct vlc_mac *mac, const struct vlc_phy_rx *rx,
 			   bool heard)
@@ -1663,7 +1667,7 @@ static void vlc_mac_resync(struct vlc_mac *mac, const struct vlc_phy_rx *rx,
 	unsigned int ki;
 
 	if (rx->acquiring) {
-		if (!heard || !rx->coarse)
+		if (!rx->coarse)
 			return;
 		mac->sync_sum = 0;
 		mac->sync_n = 0;

@@ -1384,12 +1384,14 @@ static void tn_report(struct vlc_mac_tnet *t, int idx, s32 offset,
 
 /* 10. Coarse reports from acquisition: half of the offset at once (all
  * of it when the last report and our move for it predicted this one),
- * and the averaging of fine reports starts over. While acquiring, fine
- * reports are ignored and data is held, on an otherwise idle medium.
+ * even in a frame we lit, and the averaging of fine reports starts
+ * over. While acquiring, fine reports are ignored and data is held, on
+ * an otherwise idle medium.
  */
 VLC_TEST(vlc_mac_test_coarse)
 {
 	struct vlc_mac_params p;
+	struct vlc_phy_rx rx;
 	struct vlc_mac_tnet *t;
 	struct vlc_mac_tnode *a;
 
@@ -1444,6 +1446,23 @@ VLC_TEST(vlc_mac_test_coarse)
 	tn_report(t, 0, -16000, VLC_PHY_SYNC_NONE, true, true, 1);
 	VLC_EXPECT_EQ(a->phase_sum, 65000);
 	VLC_EXPECT_EQ(a->phase_calls, 6);
+	/* in a frame we lit (our beacon): the search left our own data
+	 * slot out, so the report counts (half: -8000 was due, not 30000)
+	 */
+	memset(&rx, 0, sizeof(rx));
+	rx.sym = VLC_SYM_IDLE;
+	rx.bits = 1;
+	rx.offset_ns = 30000;
+	rx.coarse = true;
+	rx.acquiring = true;
+	rx.flags = VLC_PHY_RX_OWN_TX;
+	vlc_mac_tx_symbol(&a->mac);
+	vlc_mac_rx_frame(&a->mac, &rx);
+	VLC_EXPECT_EQ(a->phase_calls, 7);
+	VLC_EXPECT_EQ(a->phase_sum, 80000);
+	/* a fine report in a frame we lit is not heard */
+	tn_own(t, 0, 40000, VLC_PHY_SYNC_LATE, 1);
+	VLC_EXPECT_EQ(a->phase_calls, 7);
 	/* locked: the packet goes after DIFS and backoff */
 	tn_report(t, 0, 0, VLC_PHY_SYNC_IN, false, false,
 		  p.difs + p.cw_min + 1);
