@@ -1611,7 +1611,8 @@ static void vlc_mac_rx_symbol(struct vlc_mac *mac, int sym, int hard,
  * when a report is what the previous one said minus our move for it, the
  * neighbour stood still (it is locked, perhaps on a wrong grid that it
  * will leave once we are near), and the whole of it goes (see
- * vlc_mac_acq_step()). Limits and measurements:
+ * vlc_mac_acq_step()); so does the first large fine offset after the
+ * lock when it is the half we left. Limits and measurements:
  * Documentation/networking/vlc.rst, "Resynchronisation".
  */
 static s64 vlc_mac_sshr(s64 v, unsigned int shift)
@@ -1623,6 +1624,20 @@ static s64 vlc_mac_sshr(s64 v, unsigned int shift)
 	return v < 0 ? -(s64)mag : (s64)mag;
 }
 
+/* An offset of @off ns is what the last acquisition report said less
+ * our move for it: the neighbour did not move since.
+ */
+static bool vlc_mac_acq_still(const struct vlc_mac *mac, s32 off)
+{
+	s64 err = (s64)off - ((s64)mac->acq_off - mac->acq_moved);
+	s64 mag = off < 0 ? -(s64)off : off;
+
+	if (err < 0)
+		err = -err;
+	return mac->acq_moved &&
+	       err <= max_t(s64, VLC_MAC_ACQ_STILL_NS, mag / 8);
+}
+
 /* The move for an acquisition report of @off ns: half of it, or all of
  * it when the neighbour did not move since the last one. Halving toward
  * a locked neighbour from 210 us took three reports and left 24 us for
@@ -1631,14 +1646,8 @@ static s64 vlc_mac_sshr(s64 v, unsigned int shift)
  */
 static s32 vlc_mac_acq_step(struct vlc_mac *mac, s32 off)
 {
-	s64 err = (s64)off - ((s64)mac->acq_off - mac->acq_moved);
-	s64 mag = off < 0 ? -(s64)off : off;
-	s32 step = off / 2;
+	s32 step = vlc_mac_acq_still(mac, off) ? off : off / 2;
 
-	if (err < 0)
-		err = -err;
-	if (mac->acq_moved && err <= max_t(s64, VLC_MAC_ACQ_STILL_NS, mag / 8))
-		step = off;
 	mac->acq_off = off;
 	mac->acq_moved = step;
 	return step;
@@ -1677,6 +1686,26 @@ static void vlc_mac_resync(struct vlc_mac *mac, const struct vlc_phy_rx *rx,
 	}
 	/* the rate moves the grid in steps of about VLC_MAC_SYNC_STEP_NS */
 	mac->sync_frac += mac->sync_rate;
+	/* The PHY locks within sync_ns of the neighbour, and the report
+	 * that locked it moved us half of that. If the first large fine
+	 * offset after the lock is the other half, the neighbour stood
+	 * still (locked already, or sending a beacon): move it all now
+	 * rather than a quarter every 16 frames. The prediction vouches
+	 * for the estimate even in a frame we lit (S1 and S2, where the
+	 * PHY sees the offset, are dark in our frames too); the rate's
+	 * share waits for the next frame.
+	 */
+	if (mac->acq_moved && rx->coarse) {
+		bool still = vlc_mac_acq_still(mac, rx->offset_ns);
+
+		mac->acq_moved = 0;
+		if (still) {
+			mac->sync_sum = 0;
+			mac->sync_n = 0;
+			vlc_mac_phase(mac, rx->offset_ns);
+			return;
+		}
+	}
 	move = vlc_mac_sshr(mac->sync_frac, VLC_MAC_SYNC_FRAC);
 	if (move >= VLC_MAC_SYNC_STEP_NS || move <= -VLC_MAC_SYNC_STEP_NS)
 		mac->sync_frac -= move * (1 << VLC_MAC_SYNC_FRAC);
@@ -1693,6 +1722,7 @@ static void vlc_mac_resync(struct vlc_mac *mac, const struct vlc_phy_rx *rx,
 	mean = vlc_mac_sshr(mac->sync_sum, VLC_MAC_SYNC_SHIFT);
 	mac->sync_sum = 0;
 	mac->sync_n = 0;
+	mac->acq_moved = 0;
 	if (mac->sync_settle < VLC_MAC_SYNC_KI_SETTLE)
 		mac->sync_settle++;
 	if (!(++mac->sync_windows & (VLC_MAC_SYNC_LEAK_EVERY - 1)))
@@ -1716,7 +1746,7 @@ out:
 	 * on it at once, by half, would restart the window and starve the
 	 * rate while the skew is large); the frame's move waits for the
 	 * next, so that a move in a frame reported coarse is always half
-	 * of its offset, as vlc_phase traces show.
+	 * or all of its offset, as vlc_phase traces show.
 	 */
 	if (rx->coarse) {
 		mac->sync_frac += move * (1 << VLC_MAC_SYNC_FRAC);

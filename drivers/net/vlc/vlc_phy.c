@@ -769,14 +769,19 @@ static void vlc_phy_hyp_eval(const struct vlc_phy *phy,
  * set, rx->acquiring set (symbols are withheld: erasure if a data slot
  * is lit, idle if not). After our grid moves, frames until the one after
  * next (when the neighbour's own move has settled) are not used, so a
- * report is never acted upon twice. While coarse reports are being made,
- * vlc_phy_adjust_phase() applies a correction in one frame (an advance
- * that the dark ID cannot absorb becomes a delay of F minus it).
+ * report is never acted upon twice. An estimate in the data slot that
+ * we lit and left out, less than a data slot off our grid, rests on the
+ * edges of the neighbour's pulse only: it is reported and may lock, but
+ * without rx->coarse (two nodes beaconing in step moved on such
+ * estimates, 10 us wrong, and lost each other). While coarse reports
+ * are being made, vlc_phy_adjust_phase() applies a correction in one
+ * frame (an advance that the dark ID cannot absorb becomes a delay of F
+ * minus it).
  *
  * Scale and lock. The amplitude A of a fit in which some window is at
  * least 7/8 lit is the level of a fully lit window: the signal scale the
  * fine estimator needs. The PHY locks (signal = A, noise relearnt) when a
- * coarse report is within sync_ns, or when, after a coarse report, two
+ * report is within sync_ns, or when, after a report, two
  * frames show no light at all: the neighbour now hides in our own IA/IB,
  * i.e. it is aligned to better than the fine estimator's reach. Locked,
  * the S1/S2 estimator of before runs, and a fine offset above
@@ -786,10 +791,11 @@ static void vlc_phy_hyp_eval(const struct vlc_phy *phy,
  *
  * The MAC should apply half of every report with rx->coarse set at once,
  * or all of it when the neighbour evidently stood still (vlc_mac.c,
- * vlc_mac_acq_step()), and restart its average; ignore the other reports
- * while rx->acquiring is set, and keep averaging 16 locked reports, idle
- * frames included (an idle neighbour's spill is the only sync signal
- * between idle nodes), for the last microseconds.
+ * vlc_mac_acq_step()), even in a frame it lit, and restart its average;
+ * ignore the other reports while rx->acquiring is set, and keep
+ * averaging 16 locked reports, idle frames included (an idle
+ * neighbour's spill is the only sync signal between idle nodes), for
+ * the last microseconds.
  *
  * Limits. Only light in our measured part or our dark ID is seen (so
  * brightness has a floor of one data slot: a dimmer idle neighbour's
@@ -1329,6 +1335,12 @@ static void vlc_phy_acq_apply_finish(struct vlc_phy *phy)
 	}
 	a->phase = phase;
 	a->a = amp;
+	/* A neighbour whose pulse would overlap the data slot we lit (and
+	 * left out), in the same slot of its frame, shows only its edges:
+	 * its estimate is weak.
+	 */
+	a->hid = b->k >= 0 && b->k == a->own &&
+		 (b->x < a->dl || b->x > a->fns - a->dl);
 	a->have = true;
 	a->misses = 0;
 	a->empty = 0;
@@ -1366,6 +1378,7 @@ static void vlc_phy_acq_capture(struct vlc_phy *phy, bool late)
 		a->lv[nb++] = phy->level[i];
 	}
 	a->nb = nb;
+	a->own = phy->tx_sym >= 0 ? phy->tx_sym : -1;
 	a->fs = phy->frame_start;
 	a->fns = phy->timing.frame_ns;
 	a->dns = phy->slot[phy->nmeas - 1].start + phy->slot[phy->nmeas - 1].len;
@@ -1618,10 +1631,12 @@ static void vlc_phy_acq_report(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 	if (!a->fresh)
 		return;
 	a->fresh = false;
-	rx->coarse = true;
-	phy->stats.acq_coarse++;
-	a->coarse_adj = true;
 	a->seen = true;
+	if (!a->hid) {
+		rx->coarse = true;
+		phy->stats.acq_coarse++;
+		a->coarse_adj = true;
+	}
 	/* within the reach of the fine estimator: lock */
 	if (vlc_phy_abs(x) <= phy->timing.sync_ns && (a->a_known || a->a))
 		vlc_phy_acq_lock(phy);

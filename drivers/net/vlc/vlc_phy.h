@@ -240,6 +240,7 @@ struct vlc_phy_acq {
 	u32 ds[4];
 	u8 nd, nb, ys;
 	u8 nid;		/* the last nid bins are our ID windows */
+	s8 own;		/* our data slot lit (and left out), or -1 */
 	bool detect;	/* the frame's search found the neighbour */
 
 	/* taken from the PHY with the frame (vlc_phy_acq_take()) */
@@ -289,9 +290,10 @@ struct vlc_phy_acq {
 	u8 agree;
 	u8 misses;
 	u8 empty;	/* trusted frames in a row with no light at all */
-	bool seen;	/* a coarse report went out since the last lock */
+	bool seen;	/* a report went out since the last lock */
 	bool have;
 	bool fresh;
+	bool hid;	/* the estimate rests on the edges of our pulse */
 	bool coarse_adj;
 	bool fine_prev;	/* fine_off holds the last large fine offset */
 	s32 fine_off;

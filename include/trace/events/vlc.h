@@ -91,8 +91,9 @@ TRACE_EVENT(vlc_phy_frame,
  * @ndev: the device
  * @node: its short address
  * @ns: the correction, positive = later
- * @coarse: it acts on an acquisition estimate (by half), not on the mean
- *	of 16 fine reports
+ * @coarse: the frame's report was coarse: the move acts on it (by half,
+ *	or all of it when the neighbour stood still), not on the mean of
+ *	16 fine reports
  * @offset_ns: the PHY's report of the frame that triggered it
  */
 TRACE_EVENT(vlc_phase,

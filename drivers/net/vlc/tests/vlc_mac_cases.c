@@ -1385,8 +1385,9 @@ static void tn_report(struct vlc_mac_tnet *t, int idx, s32 offset,
 /* 10. Coarse reports from acquisition: half of the offset at once (all
  * of it when the last report and our move for it predicted this one),
  * even in a frame we lit, and the averaging of fine reports starts
- * over. While acquiring, fine reports are ignored and data is held, on
- * an otherwise idle medium.
+ * over; the first large fine offset after the lock, when it is the
+ * other half, all at once too. While acquiring, fine reports are
+ * ignored and data is held, on an otherwise idle medium.
  */
 VLC_TEST(vlc_mac_test_coarse)
 {
@@ -1463,11 +1464,32 @@ VLC_TEST(vlc_mac_test_coarse)
 	/* a fine report in a frame we lit is not heard */
 	tn_own(t, 0, 40000, VLC_PHY_SYNC_LATE, 1);
 	VLC_EXPECT_EQ(a->phase_calls, 7);
+	/* locked: a large fine offset that is the other half of the last
+	 * report (30000 - 15000, within 4 us), here in a frame we lit: the
+	 * neighbour stood still, and all of it goes, once
+	 */
+	rx.offset_ns = 14000;
+	rx.acquiring = false;
+	vlc_mac_tx_symbol(&a->mac);
+	vlc_mac_rx_frame(&a->mac, &rx);
+	VLC_EXPECT_EQ(a->phase_calls, 8);
+	VLC_EXPECT_EQ(a->phase_sum, 94000);
+	vlc_mac_tx_symbol(&a->mac);
+	vlc_mac_rx_frame(&a->mac, &rx);
+	VLC_EXPECT_EQ(a->phase_calls, 8);
 	/* locked: the packet goes after DIFS and backoff */
 	tn_report(t, 0, 0, VLC_PHY_SYNC_IN, false, false,
 		  p.difs + p.cw_min + 1);
 	VLC_EXPECT_EQ(a->mac.stats.tx_fragments, 1);
 	VLC_EXPECT_GT(a->tx_syms, 0);
+	/* acquiring again, 20000 moves 10000; locked, 21000 is not the
+	 * other half: the neighbour moved too, and the slow loop takes it
+	 */
+	tn_report(t, 0, 20000, VLC_PHY_SYNC_NONE, true, true, 1);
+	VLC_EXPECT_EQ(a->phase_calls, 9);
+	VLC_EXPECT_EQ(a->phase_sum, 104000);
+	tn_report(t, 0, 21000, VLC_PHY_SYNC_LATE, true, false, 2);
+	VLC_EXPECT_EQ(a->phase_calls, 9);
 }
 
 /* 10. RTS/CTS: the reservation covers the exchange exactly; a node
