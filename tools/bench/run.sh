@@ -196,8 +196,10 @@ The gap to the bound (about 3 dB) is the receiver's two margins: a
 decision needs 6 noise rms and half the signal estimate. Smaller margins
 gain about 2 dB but decode noise as symbols in idle frames (5 to 13 in
 20000 with 4 rms and a quarter of the signal, none with the margins
-used). The goal of 1 dB from theory is not met; the trade-off is
-described in vlc.rst, "Receiver".
+used). With these margins the goal of 1 dB from theory is not met; the
+trade-off is described in vlc.rst, "Receiver". The decision that
+carries a frame's bits, the hard decision the MAC takes inside frames,
+meets it: "Hard decisions inside frames" below.
 
 .. image:: vlc-ber.png
 
