@@ -698,8 +698,8 @@ last one said minus our move for it: the neighbour stood still, locked
 (vlc_mac_acq_step(); vlc.rst, "Resynchronisation"). Since 2026-12-04
 also: reports count in frames we light (acquiring, we send beacons
 only, 48 frames each, and two nodes beaconing at once otherwise sat
-still that long); an estimate in the data slot we lit, less than a data
-slot off our grid, is not acted upon (it rests on the edges of the
+still that long); an estimate in the data slot we lit, less than half a
+data slot off our grid, is not acted upon (it rests on the edges of the
 neighbour's pulse: two nodes beaconing in step moved on 13.5 us for a
 true 3.8 and lost each other); and the first large fine offset after
 the lock, when it is the half the locking report left, moves at once

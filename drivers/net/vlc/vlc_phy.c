@@ -770,8 +770,8 @@ static void vlc_phy_hyp_eval(const struct vlc_phy *phy,
  * is lit, idle if not). After our grid moves, frames until the one after
  * next (when the neighbour's own move has settled) are not used, so a
  * report is never acted upon twice. An estimate in the data slot that
- * we lit and left out, less than a data slot off our grid, rests on the
- * edges of the neighbour's pulse only: it is reported and may lock, but
+ * we lit and left out, less than half a data slot off our grid, rests on
+ * the edges of the neighbour's pulse: it is reported and may lock, but
  * without rx->coarse (two nodes beaconing in step moved on such
  * estimates, 10 us wrong, and lost each other). While coarse reports
  * are being made, vlc_phy_adjust_phase() applies a correction in one
@@ -1335,12 +1335,12 @@ static void vlc_phy_acq_apply_finish(struct vlc_phy *phy)
 	}
 	a->phase = phase;
 	a->a = amp;
-	/* A neighbour whose pulse would overlap the data slot we lit (and
-	 * left out), in the same slot of its frame, shows only its edges:
-	 * its estimate is weak.
+	/* A neighbour that lit the data slot we lit (and left out), its
+	 * pulse more than half behind ours, shows only its edges: its
+	 * estimate is weak.
 	 */
 	a->hid = b->k >= 0 && b->k == a->own &&
-		 (b->x < a->dl || b->x > a->fns - a->dl);
+		 (b->x < a->dl / 2 || b->x > a->fns - a->dl / 2);
 	a->have = true;
 	a->misses = 0;
 	a->empty = 0;

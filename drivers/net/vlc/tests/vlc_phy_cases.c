@@ -1073,9 +1073,9 @@ VLC_TEST(vlc_phy_test_acq_small)
 	VLC_EXPECT_LE(all * 100, runs * VLC_TEST_ACQ_SMALL_MISS_PCT);
 }
 
-/* A neighbour that sends what we send, less than a data slot off our
- * grid, hides behind the data slot the search leaves out (ours) but for
- * its edges: what the search makes of them is reported without
+/* A neighbour that sends what we send, less than half a data slot off
+ * our grid, hides behind the data slot the search leaves out (ours) but
+ * for its edges: what the search makes of them is reported without
  * rx->coarse, not to be acted upon. In the link bench two nodes that
  * beaconed in step moved on 13.5 us for a true 3.8 and lost each other;
  * here, without that rule, 4 of these 5 runs report a coarse estimate
