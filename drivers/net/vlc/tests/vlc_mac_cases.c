@@ -1461,8 +1461,10 @@ VLC_TEST(vlc_mac_test_coarse)
 	vlc_mac_rx_frame(&a->mac, &rx);
 	VLC_EXPECT_EQ(a->phase_calls, 7);
 	VLC_EXPECT_EQ(a->phase_sum, 80000);
-	/* a fine report in a frame we lit is not heard */
-	tn_own(t, 0, 40000, VLC_PHY_SYNC_LATE, 1);
+	/* fine reports in frames we lit are not heard: a whole window of
+	 * them moves nothing
+	 */
+	tn_own(t, 0, 40000, VLC_PHY_SYNC_LATE, 1 << 4);
 	VLC_EXPECT_EQ(a->phase_calls, 7);
 	/* locked: a large fine offset that is the other half of the last
 	 * report (30000 - 15000, within 4 us), here in a frame we lit: the
