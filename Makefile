@@ -13,16 +13,24 @@
 TOP := $(abspath $(dir $(lastword $(MAKEFILE_LIST))))
 BUILD ?= $(TOP)/build
 
-# The kernel to build against (KDIR=...) defaults to the running one when
-# its build tree is installed, else the newest Debian linux-headers-*-amd64:
-# see scripts/kdir.sh. It is looked up when a recipe runs, after the
-# dependency step may have installed it.
-KDIR_SH := KDIR="$(KDIR)" $(TOP)/scripts/kdir.sh
+# The kernel to build against: KDIR=<build tree>, or KERNEL=<series> (6.1,
+# 6.12: Debian's generic linux-headers-<series>.*-amd64), else the running
+# kernel's build tree, else Debian 12's 6.1: see scripts/kdir.sh, which
+# says which it took. It is looked up when a recipe runs, after the
+# dependency step may have installed it. make qemu-test and make demo boot
+# the Debian kernel the modules were built for.
+KERNEL ?=
+KDIR_SH := KDIR="$(KDIR)" KERNEL="$(KERNEL)" $(TOP)/scripts/kdir.sh
 
 HOSTARCH := $(shell uname -m | sed -e 's/aarch64/arm64/' -e 's/armv.*/arm/')
-# Where the native modules are built (dkms.conf sets its own).
-OUT ?= $(BUILD)/$(HOSTARCH)
+# Where the native modules are built (dkms.conf sets its own): one folder
+# per kernel choice, so modules of two kernels never mix.
+OUT ?= $(BUILD)/$(HOSTARCH)$(if $(KERNEL),-$(KERNEL))
 override OUT := $(abspath $(OUT))
+# The tools are user space: one build serves every kernel.
+TOOLS_OUT := $(BUILD)/$(HOSTARCH)/tools
+# The QEMU scenarios run with the modules of OUT.
+export VLC_MODDIR := $(OUT)/drivers/net/vlc
 
 # What the out-of-tree build enables; in a kernel tree Kconfig decides.
 VLC_CONFIG := CONFIG_VLC=m CONFIG_VLC_SIM=m
@@ -30,6 +38,7 @@ VLC_CONFIG := CONFIG_VLC=m CONFIG_VLC_SIM=m
 export TOP BUILD VLC_CONFIG
 
 .PHONY: all modules tools install clean deps cross lint kunit host qemu-test \
+	qemu-smoke \
 	check demo bench dt dt-probe help hwtest gpio-sim fuzz fuzz-smoke stress \
 	stress-smoke
 
@@ -43,8 +52,8 @@ modules:
 	@kd=$$($(KDIR_SH)) || { [ "$(HOSTARCH)" = x86_64 ] && \
 		$(TOP)/scripts/deps.sh headers && kd=$$($(KDIR_SH)); } || \
 		{ echo "no kernel build tree: install your kernel's headers" \
-		"(Raspberry Pi OS: apt-get install raspberrypi-kernel-headers)" \
-		"or set KDIR=" >&2; exit 1; }; \
+		"(Raspberry Pi OS: apt-get install linux-headers-rpi-v8," \
+		"or linux-headers-\$$(uname -r)) or set KDIR=" >&2; exit 1; }; \
 	$(TOP)/scripts/kbuild.sh $(HOSTARCH) "$$kd" $(OUT)
 	@echo "modules: $$(ls $(OUT)/drivers/net/vlc/*.ko | tr '\n' ' ')"
 
@@ -52,7 +61,7 @@ modules:
 # there.
 tools:
 	@$(TOP)/scripts/deps.sh tools
-	@$(MAKE) -s -C $(TOP)/tools/vlcctl TOP=$(TOP) O=$(OUT)/tools
+	@$(MAKE) -s -C $(TOP)/tools/vlcctl TOP=$(TOP) O=$(TOOLS_OUT)
 
 install: modules
 	@kd=$$($(KDIR_SH)); \
@@ -99,6 +108,18 @@ qemu-test: modules tools hwtest gpio-sim
 	@$(TOP)/scripts/deps.sh qemu
 	@$(TOP)/tests/qemu/run-all.sh
 
+# A smoke set of the scenarios on Debian's stock kernel of another series
+# (SMOKE_KERNEL, default 6.12): the kernel a Debian 13 or an updated
+# Raspberry Pi OS runs.
+SMOKE_KERNEL ?= 6.12
+SMOKE_SCENARIOS := link-up tcp-transfer flap-unload vlcctl
+qemu-smoke:
+	@$(TOP)/scripts/deps.sh qemu kernels
+	@$(MAKE) -s -C $(TOP) KERNEL=$(SMOKE_KERNEL) modules tools
+	@VLC_MODDIR=$(BUILD)/$(HOSTARCH)-$(SMOKE_KERNEL)/drivers/net/vlc \
+		VLC_SCENARIOS="$(SMOKE_SCENARIOS)" VLC_QEMU_NAME=qemu-$(SMOKE_KERNEL) \
+		$(TOP)/tests/qemu/run-all.sh
+
 # The stress scenario and macsec on the sanitizer kernel (KASAN, UBSAN,
 # lockdep, kmemleak) of scripts/stress-kernel.sh, built on first use and
 # cached; STRESS_ARGS sizes the run (tests/qemu/stress/stress.sh), e.g.
@@ -139,7 +160,7 @@ bench:
 # The wiring check for real boards (tools/hwtest, libgpiod).
 hwtest:
 	@$(TOP)/scripts/deps.sh hwtest
-	@$(MAKE) -s -C $(TOP)/tools/hwtest O=$(OUT)/tools
+	@$(MAKE) -s -C $(TOP)/tools/hwtest O=$(TOOLS_OUT)
 
 # gpio-sim.ko, which Debian's kernel lacks, for the hwtest QEMU scenario.
 gpio-sim:

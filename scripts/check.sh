@@ -4,6 +4,10 @@
 # make check: every test suite of the project, one after the other. Each
 # step ends its output with "<name>: N passed, N failed"; this adds them up
 # and ends with the same line for the whole run. Logs: build/check/.
+#
+# Each step's time is printed next to its budget: the first figure from
+# an empty cache on two cores, the second warm (a rerun). The whole run
+# must stay within 75 minutes cold and 30 warm (CI stops at 90).
 
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -11,7 +15,24 @@ build=${BUILD:-$top/build}
 logs=$build/check
 mkdir -p "$logs"
 
-steps=${VLC_CHECK_STEPS:-"host fuzz-smoke lint cross dt dt-probe qemu-test kunit"}
+steps=${VLC_CHECK_STEPS:-"host fuzz-smoke lint cross dt dt-probe qemu-test qemu-smoke kunit"}
+# step budget: minutes cold / warm
+budget() {
+	case "$1" in
+	host) echo 2/1 ;;
+	fuzz-smoke) echo 3/2 ;;
+	lint) echo 10/4 ;;
+	cross) echo 3/2 ;;
+	dt) echo 2/1 ;;
+	dt-probe) echo 8/1 ;;
+	qemu-test) echo 20/17 ;;
+	qemu-smoke) echo 5/4 ;;
+	kunit) echo 35/6 ;;
+	*) echo "?/?" ;;
+	esac
+}
+start=$(date +%s)
+mmss() { printf '%d:%02d' $(($1 / 60)) $(($1 % 60)); }
 passed=0
 failed=0
 for s in $steps; do
@@ -29,13 +50,14 @@ for s in $steps; do
 	if [ $rc -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
 	if [ "$p" -eq 0 ] && [ "$f" -eq 0 ]; then f=1; fi
 	if [ "$f" -gt 0 ]; then
-		echo "check $s: FAILED ($p passed, $f failed, ${t}s; log $logs/$s.log)"
+		echo "check $s: FAILED ($p passed, $f failed, $(mmss $t) of $(budget "$s") min; log $logs/$s.log)"
 		grep -E 'FAIL|error|Error' "$logs/$s.log" | head -n 30 | sed 's/^/  | /'
 	else
-		echo "check $s: ok ($p passed, ${t}s)"
+		echo "check $s: ok ($p passed, $(mmss $t) of $(budget "$s") min)"
 	fi
 	passed=$((passed + p))
 	failed=$((failed + f))
 done
+echo "check: $(mmss $(($(date +%s) - start))) in all (budget 75 min cold, 30 warm)"
 echo "check: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -6,17 +6,22 @@
 # Not root: print the one command to run, and fail.
 #
 # usage: scripts/deps.sh GROUP...   (build tools cross kunit qemu lint host dt
-#                                    hwtest gpiosim fuzz all)
+#                                    hwtest gpiosim fuzz kernels all)
 
 set -eu
 
 pkgs_build="make gcc kmod rsync"
 pkgs_headers="linux-headers-amd64"
+# The Debian 12 packages of every series in scripts/kernels (7.3 comes
+# from Debian 13 through scripts/debfetch.sh, not installed) and the
+# stock 6.12 kernel make qemu-smoke boots; debian-archive-keyring checks
+# what debfetch.sh downloads.
+pkgs_kernels="linux-source-6.1 linux-source-6.12 linux-headers-6.12-amd64 linux-image-6.12-amd64 debian-archive-keyring xz-utils"
 pkgs_tools="make gcc libc6-dev libmnl-dev"
-pkgs_cross="gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf linux-source-6.1 bc bison flex libssl-dev libelf-dev xz-utils rsync"
-pkgs_kunit="linux-source-6.1 python3 qemu-system-x86 qemu-system-arm gcc-aarch64-linux-gnu bc bison flex libssl-dev libelf-dev xz-utils rsync"
+pkgs_cross="$pkgs_kernels gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf bc bison flex libssl-dev libelf-dev xz-utils rsync"
+pkgs_kunit="$pkgs_kernels python3 qemu-system-x86 qemu-system-arm gcc-aarch64-linux-gnu bc bison flex libssl-dev libelf-dev xz-utils rsync"
 pkgs_qemu="linux-headers-amd64 qemu-system-x86 busybox-static linux-image-amd64 cpio gzip iproute2 iputils-ping ethtool tcpdump socat batctl python3 trace-cmd"
-pkgs_lint="linux-headers-amd64 sparse linux-source-6.1 xz-utils perl"
+pkgs_lint="$pkgs_kernels linux-headers-amd64 sparse perl"
 pkgs_host="gcc make libcmocka-dev pkg-config"
 # clang-14 with libFuzzer, ASan and UBSan (libclang_rt.fuzzer-x86_64.a);
 # llvm-14 for the coverage report (llvm-cov-14)
@@ -30,8 +35,8 @@ pkgs_probe="gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-system-arm linux-so
 want=""
 for g in "$@"; do
 	case "$g" in
-	all) want="$want $pkgs_build $pkgs_tools $pkgs_cross $pkgs_kunit $pkgs_qemu $pkgs_lint $pkgs_host $pkgs_dt $pkgs_bench $pkgs_probe $pkgs_hwtest $pkgs_gpiosim $pkgs_fuzz" ;;
-	build|headers|tools|cross|kunit|qemu|lint|host|dt|bench|probe|hwtest|gpiosim|fuzz) eval "want=\"\$want \$pkgs_$g\"" ;;
+	all) want="$want $pkgs_build $pkgs_tools $pkgs_cross $pkgs_kunit $pkgs_qemu $pkgs_lint $pkgs_host $pkgs_dt $pkgs_bench $pkgs_probe $pkgs_hwtest $pkgs_gpiosim $pkgs_fuzz $pkgs_kernels" ;;
+	build|headers|tools|cross|kunit|qemu|lint|host|dt|bench|probe|hwtest|gpiosim|fuzz|kernels) eval "want=\"\$want \$pkgs_$g\"" ;;
 	*) echo "deps.sh: unknown group '$g'" >&2; exit 2 ;;
 	esac
 done

@@ -75,7 +75,7 @@ static int set_up(const char *ifname, int up)
 	if (s < 0)
 		return -1;
 	memset(&ifr, 0, sizeof(ifr));
-	strncpy(ifr.ifr_name, ifname, IFNAMSIZ - 1);
+	snprintf(ifr.ifr_name, sizeof(ifr.ifr_name), "%s", ifname);
 	err = ioctl(s, SIOCGIFFLAGS, &ifr);
 	if (!err) {
 		if (up)

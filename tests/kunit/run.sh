@@ -1,26 +1,33 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# Run the driver's KUnit suites with kunit.py from Debian's linux-source-6.1,
-# with this driver grafted into that tree, in QEMU (TCG) for x86_64 and
-# arm64. Build folders live under the cache, keyed by a hash of the config,
-# so a rerun rebuilds only what changed.
+# Run the driver's KUnit suites with kunit.py from Debian's kernel sources
+# (scripts/ksrc.sh), with this driver grafted into that tree, in QEMU (TCG).
+# Build folders live under the cache, keyed by the source version and a
+# hash of the config, so a rerun rebuilds only what changed; kunit.py
+# itself refuses a .config that lost an option the kunitconfigs ask for.
 #
-#   run.sh [ARCH...]      default: x86_64 arm64
+#   run.sh [ARCH@SERIES...]   default: x86_64@6.1 x86_64@7.3 arm64@6.1
+#
+# x86_64 runs on the oldest and the newest series; arm64, whose
+# kunitconfig adds the device-tree and gpio-sim path, on the oldest.
 
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
-src=$("$top/scripts/ksrc.sh" graft)
-cache=$(dirname "$(dirname "$src")")
 logs=${BUILD:-$top/build}/kunit
 mkdir -p "$logs"
-archs=${*:-x86_64 arm64}
+runs=${*:-x86_64@6.1 x86_64@7.3 arm64@6.1}
 kcfg=$top/drivers/net/vlc/tests/.kunitconfig
 bad='WARNING:|BUG:|Oops|KASAN|UBSAN:|possible recursive locking|circular locking|inconsistent lock state|INFO: lockdep'
 
 passed=0
 failed=0
-for arch in $archs; do
+for run in $runs; do
+	arch=${run%@*}
+	series=${run#*@}
+	[ "$series" != "$run" ] || series=6.1
+	src=$(VLC_KVER=$series "$top/scripts/ksrc.sh" graft)
+	cache=$(dirname "$(dirname "$src")")
 	extra=""
 	xc=""
 	case "$arch" in
@@ -32,8 +39,9 @@ for arch in $archs; do
 	key=$( (echo "$src $arch"; cat "$kcfg" "$top/tests/kunit/"*.config) |
 		sha256sum | cut -c1-12)
 	bd=$cache/kunit-$arch-$key
-	log=$logs/$arch.log
-	echo "kunit $arch: building in $bd"
+	name="$arch $series"
+	log=$logs/$arch-$series.log
+	echo "kunit $name: linux-source $(VLC_KVER=$series "$top/scripts/ksrc.sh" version), building in $bd"
 	set +e
 	(cd "$src" && python3 tools/testing/kunit/kunit.py run \
 		--build_dir="$bd" --arch="$arch" $xc --jobs="$(nproc)" \
@@ -50,14 +58,14 @@ for arch in $archs; do
 	[ -n "$sum" ] || f=$((f + 1))
 	[ $rc -eq 0 ] || [ "$f" -gt 0 ] || f=1
 	if grep -Eq "$bad" "$bd/test.log" 2>/dev/null; then
-		echo "kunit $arch: kernel report: $(grep -Em1 "$bad" "$bd/test.log")"
+		echo "kunit $name: kernel report: $(grep -Em1 "$bad" "$bd/test.log")"
 		f=$((f + 1))
 	fi
 	if [ "$f" -gt 0 ]; then
-		echo "kunit $arch: FAIL (log: $log)"
+		echo "kunit $name: FAIL (log: $log)"
 		grep -E 'not ok|FAILED|Error|error:|EXPECTATION|ASSERTION' "$log" | head -n 40 | sed 's/^/  | /'
 	fi
-	echo "kunit $arch: $p passed, $f failed"
+	echo "kunit $name: $p passed, $f failed"
 	passed=$((passed + p))
 	failed=$((failed + f))
 done

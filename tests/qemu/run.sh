@@ -9,8 +9,10 @@
 #
 # --kernel DIR (or $VLC_KERNEL) boots DIR/arch/x86/boot/bzImage, a tree
 # built by scripts/stress-kernel.sh, with the modules built against it
-# ($VLC_KMOD, default $BUILD/stress/drivers/net/vlc), instead of Debian's
-# kernel and $BUILD/x86_64.
+# ($VLC_KMOD, default $BUILD/stress/drivers/net/vlc). Without it, the
+# modules are $VLC_MODDIR (default $BUILD/x86_64/drivers/net/vlc; the
+# Makefile sets it from KERNEL=) and the kernel booted is the Debian one
+# they were built for, /boot/vmlinuz-<their vermagic>.
 #
 # In the guest the checkout is at /run/vlc/src (read-only), the modules at
 # /run/vlc/mod and a writable results folder at /run/vlc/out; the scenario
@@ -48,7 +50,7 @@ if [ -n "$kdir" ]; then
 	vm=$(modinfo -F vermagic "$moddir/vlc.ko" | cut -d' ' -f1)
 	[ "$vm" = "$krel" ] || { echo "run.sh: $moddir/vlc.ko is for $vm, not $krel" >&2; exit 2; }
 else
-	moddir=$build/x86_64/drivers/net/vlc
+	moddir=${VLC_MODDIR:-$build/x86_64/drivers/net/vlc}
 	[ -f "$moddir/vlc.ko" ] || { echo "run.sh: $moddir/vlc.ko missing: run make" >&2; exit 2; }
 	# Boot the kernel the modules were built for.
 	krel=$(modinfo -F vermagic "$moddir/vlc.ko" | cut -d' ' -f1)
@@ -56,7 +58,8 @@ else
 	kmods=/lib/modules/$krel/kernel
 	[ -r "$kernel" ] || { echo "run.sh: $kernel missing (apt-get install linux-image-$krel)" >&2; exit 2; }
 fi
-[ -n "$out" ] || out=$build/qemu/$name
+[ -n "$out" ] || out=$build/qemu/$name${VLC_QEMU_NAME:+-${VLC_QEMU_NAME#qemu-}}
+echo "qemu $name: booting $kernel ($krel) with $moddir" >&2
 rm -rf "$out"
 mkdir -p "$out"
 

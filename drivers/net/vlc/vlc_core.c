@@ -8,6 +8,7 @@
 
 #include <linux/genetlink.h>
 #include <linux/module.h>
+#include <net/genetlink.h>
 
 #include "vlc_dev.h"
 #include "vlc_nl.h"

@@ -10,6 +10,7 @@
 #include <linux/sched.h>
 #include <linux/timekeeping.h>
 
+#include "vlc_compat.h"
 #include "vlc_exec.h"
 
 const char *vlc_exec_kind_name(enum vlc_exec_kind kind)
@@ -79,8 +80,8 @@ void vlc_exec_init(struct vlc_exec *ex, enum vlc_exec_kind kind,
 	ex->clock = NULL;
 	raw_spin_lock_init(&ex->rlock);
 	mutex_init(&ex->mlock);
-	hrtimer_init(&ex->timer, CLOCK_MONOTONIC, HRTIMER_MODE_ABS_HARD);
-	ex->timer.function = vlc_exec_timer_fn;
+	hrtimer_setup(&ex->timer, vlc_exec_timer_fn, CLOCK_MONOTONIC,
+		      HRTIMER_MODE_ABS_HARD);
 }
 
 /**

@@ -37,6 +37,7 @@
 #include <linux/spinlock.h>
 #include <linux/timekeeping.h>
 
+#include "vlc_compat.h"
 #include "vlc_dev.h"
 
 /* Light scale of the LED sensor: level = VLC_GPIO_LED_K / t_discharge_ns,
@@ -728,7 +729,7 @@ err_free:
 	return err;
 }
 
-static int vlc_gpio_remove(struct platform_device *pdev)
+static void vlc_gpio_remove(struct platform_device *pdev)
 {
 	struct vlc_gpio *g = platform_get_drvdata(pdev);
 
@@ -737,8 +738,9 @@ static int vlc_gpio_remove(struct platform_device *pdev)
 	 * vlc_gpio_led_off().
 	 */
 	unregister_netdev(g->ndev);
-	return 0;
 }
+
+VLC_PLATFORM_REMOVE(vlc_gpio_remove_compat, vlc_gpio_remove)
 
 static const struct of_device_id vlc_gpio_of_match[] = {
 	{ .compatible = "linux-vlc,vlc-gpio" },
@@ -748,7 +750,7 @@ MODULE_DEVICE_TABLE(of, vlc_gpio_of_match);
 
 static struct platform_driver vlc_gpio_driver = {
 	.probe	= vlc_gpio_probe,
-	.remove	= vlc_gpio_remove,
+	.remove	= vlc_gpio_remove_compat,
 	.driver	= {
 		.name		= "vlc-gpio",
 		.of_match_table	= vlc_gpio_of_match,

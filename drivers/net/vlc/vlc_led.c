@@ -195,7 +195,7 @@ static void vlc_led_attach(struct net_device *ndev)
 	mutex_init(&led->lock);
 	led->vd = vd;
 	strscpy(led->ifname, netdev_name(ndev), sizeof(led->ifname));
-	snprintf(led->name, sizeof(led->name), "%s::%s", netdev_name(ndev),
+	snprintf(led->name, sizeof(led->name), "%s::%s", led->ifname,
 		 VLC_LED_FUNCTION);
 	led->cdev.name = led->name;
 	led->cdev.brightness_get = vlc_led_get;

@@ -33,6 +33,7 @@
 #include <linux/uaccess.h>
 #include <net/rtnetlink.h>
 
+#include "vlc_compat.h"
 #include "vlc_dev.h"
 
 #define VLC_SIM_MAX_NODES	64
@@ -772,8 +773,8 @@ static int vlc_sim_validate(struct nlattr *tb[], struct nlattr *data[],
 	return 0;
 }
 
-static int vlc_sim_newlink(struct net *net, struct net_device *ndev,
-			   struct nlattr *tb[], struct nlattr *data[],
+static int vlc_sim_newlink(struct net_device *ndev, struct nlattr *tb[],
+			   struct nlattr *data[],
 			   struct netlink_ext_ack *extack)
 {
 	struct vlc_sim_node *n = netdev_priv(ndev), *o;
@@ -835,6 +836,8 @@ static int vlc_sim_newlink(struct net *net, struct net_device *ndev,
 	return 0;
 }
 
+VLC_RTNL_NEWLINK(vlc_sim_newlink_compat, vlc_sim_newlink)
+
 static void vlc_sim_dellink(struct net_device *ndev, struct list_head *head)
 {
 	struct vlc_sim_node *n = netdev_priv(ndev), *o;
@@ -856,7 +859,7 @@ static struct rtnl_link_ops vlc_sim_link_ops __read_mostly = {
 	.priv_size	= sizeof(struct vlc_sim_node),
 	.setup		= vlc_sim_setup,
 	.validate	= vlc_sim_validate,
-	.newlink	= vlc_sim_newlink,
+	.newlink	= vlc_sim_newlink_compat,
 	.dellink	= vlc_sim_dellink,
 };
 

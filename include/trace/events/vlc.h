@@ -18,6 +18,8 @@
 #include <linux/netdevice.h>
 #include <linux/tracepoint.h>
 
+#include "vlc_compat.h"
+
 struct vlc_phy_rx;
 struct vlc_mac_event;
 
@@ -58,7 +60,7 @@ TRACE_EVENT(vlc_phy_frame,
 				min_t(unsigned int, nlevels, VLC_TRACE_LEVELS))
 	),
 	TP_fast_assign(
-		__assign_str(dev, ndev->name);
+		vlc_assign_str(dev, ndev->name);
 		__entry->node = node;
 		__entry->start = start;
 		__entry->sym = rx->sym;
@@ -108,7 +110,7 @@ TRACE_EVENT(vlc_phase,
 		__field(s32, offset_ns)
 	),
 	TP_fast_assign(
-		__assign_str(dev, ndev->name);
+		vlc_assign_str(dev, ndev->name);
 		__entry->node = node;
 		__entry->ns = ns;
 		__entry->coarse = coarse;
@@ -175,7 +177,7 @@ DECLARE_EVENT_CLASS(vlc_mac_frame,
 		__field(u16, len)
 	),
 	TP_fast_assign(
-		__assign_str(dev, ndev->name);
+		vlc_assign_str(dev, ndev->name);
 		__entry->node = node;
 		__entry->type = ev->type;
 		__entry->reason = ev->reason;
@@ -225,7 +227,7 @@ TRACE_EVENT(vlc_mac_backoff,
 		__field(u16, cw)
 	),
 	TP_fast_assign(
-		__assign_str(dev, ndev->name);
+		vlc_assign_str(dev, ndev->name);
 		__entry->node = node;
 		__entry->backoff = ev->value;
 		__entry->cw = ev->cw;
@@ -248,7 +250,7 @@ TRACE_EVENT(vlc_mac_nav,
 		__field(u16, nav)
 	),
 	TP_fast_assign(
-		__assign_str(dev, ndev->name);
+		vlc_assign_str(dev, ndev->name);
 		__entry->node = node;
 		__entry->reason = ev->reason;
 		__entry->nav = ev->value;
