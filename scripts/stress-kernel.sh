@@ -46,14 +46,7 @@ if [ ! -f "$kd/.built" ]; then
 	$m olddefconfig >/dev/null
 	# Every option of the fragment must have survived olddefconfig: a
 	# missing dependency would otherwise drop it silently.
-	bad=$(sed -n 's/^\(CONFIG_[A-Z0-9_]*=.*\)/\1/p; s/^# \(CONFIG_[A-Z0-9_]*\) is not set/\1 is not set/p' "$frag" |
-	      while read -r l; do
-		case "$l" in
-		*" is not set") grep -q "^${l%% *}=" "$kd/.config" && echo "$l" ;;
-		*) grep -qxF "$l" "$kd/.config" || echo "$l" ;;
-		esac
-	      done)
-	[ -z "$bad" ] || { echo "stress-kernel: not in .config: $bad" >&2; exit 1; }
+	"$top/scripts/kconfig-verify.sh" "$frag" "$kd/.config" || exit 1
 	nice -n 19 $m -j"${VLC_JOBS:-2}" bzImage modules >"$kd/build.log" 2>&1 ||
 		{ tail -n 30 "$kd/build.log" >&2; exit 1; }
 	echo "$(($(date +%s) - t0))" >"$kd/.build-seconds"

@@ -8,14 +8,23 @@
 # itself refuses a .config that lost an option the kunitconfigs ask for.
 #
 #   run.sh [ARCH@SERIES...]   default: x86_64@6.1 x86_64@7.3 arm64@6.1
+#   run.sh --build ARCH@SERIES build that kernel only; print its folder
 #
 # x86_64 runs on the oldest and the newest series; arm64, whose
-# kunitconfig adds the device-tree and gpio-sim path, on the oldest.
+# kunitconfig adds the device-tree and gpio-sim path, on the oldest. The
+# arm64 kernel is also the DT probe's (tests/dt/arm64-probe.sh boots it
+# with no suite selected): its kunitconfigs include tests/dt/probe.config.
+# One kunit.py at a time per build folder (a lock beside it).
 
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 logs=${BUILD:-$top/build}/kunit
 mkdir -p "$logs"
+build_only=0
+if [ "${1:-}" = --build ]; then
+	build_only=1
+	shift
+fi
 runs=${*:-x86_64@6.1 x86_64@7.3 arm64@6.1}
 kcfg=$top/drivers/net/vlc/tests/.kunitconfig
 bad='WARNING:|BUG:|Oops|KASAN|UBSAN:|possible recursive locking|circular locking|inconsistent lock state|INFO: lockdep'
@@ -30,26 +39,36 @@ for run in $runs; do
 	cache=$(dirname "$(dirname "$src")")
 	extra=""
 	xc=""
+	probe=""
 	case "$arch" in
 	x86_64) ;;
-	arm64) extra="--kunitconfig=$top/tests/kunit/arm64.config"
+	arm64) probe=$top/tests/dt/probe.config
+	       extra="--kunitconfig=$top/tests/kunit/arm64.config --kunitconfig=$probe"
 	       xc="--cross_compile=aarch64-linux-gnu-" ;;
 	*) echo "kunit: unknown arch $arch" >&2; exit 2 ;;
 	esac
-	key=$( (echo "$src $arch"; cat "$kcfg" "$top/tests/kunit/"*.config) |
+	key=$( (echo "$src $arch"; cat "$kcfg" "$top/tests/kunit/"*.config $probe) |
 		sha256sum | cut -c1-12)
 	bd=$cache/kunit-$arch-$key
 	name="$arch $series"
 	log=$logs/$arch-$series.log
-	echo "kunit $name: linux-source $(VLC_KVER=$series "$top/scripts/ksrc.sh" version), building in $bd"
+	echo "kunit $name: linux-source $(VLC_KVER=$series "$top/scripts/ksrc.sh" version), building in $bd" >&2
+	cmd=run
+	[ $build_only = 0 ] || cmd=build
 	set +e
-	(cd "$src" && python3 tools/testing/kunit/kunit.py run \
+	(flock 8
+	 cd "$src" && python3 tools/testing/kunit/kunit.py $cmd \
 		--build_dir="$bd" --arch="$arch" $xc --jobs="$(nproc)" \
 		--kunitconfig="$kcfg" \
 		--kunitconfig="$top/tests/kunit/debug.config" $extra \
-		--timeout=900) >"$log" 2>&1
+		$([ $cmd = build ] || echo --timeout=900)) >"$log" 2>&1 8>"$bd.lock"
 	rc=$?
 	set -e
+	if [ $build_only = 1 ]; then
+		[ $rc -eq 0 ] || { tail -n 30 "$log" >&2; exit 1; }
+		echo "$bd"
+		continue
+	fi
 	sum=$(grep -E 'Testing complete\. Ran [0-9]+ tests' "$log" | tail -n 1)
 	p=$(echo "$sum" | sed -n 's/.*passed: \([0-9]*\).*/\1/p')
 	f=$(echo "$sum" | sed -n 's/.*failed: \([0-9]*\).*/\1/p')
@@ -69,5 +88,6 @@ for run in $runs; do
 	passed=$((passed + p))
 	failed=$((failed + f))
 done
+[ $build_only = 1 ] && exit 0
 echo "kunit: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
