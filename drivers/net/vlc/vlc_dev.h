@@ -14,6 +14,7 @@
 
 #include <linux/if_ether.h>
 #include <linux/netdevice.h>
+#include <linux/prandom.h>
 #include <linux/u64_stats_sync.h>
 #include <linux/vlc.h>
 
@@ -81,8 +82,11 @@ enum {
  * @tx_dropped: packets dropped before reaching the MAC
  * @bus_info: what ethtool -i prints as bus-info (backend name)
  * @led: the LED class device (vlc_led.c), or NULL; RTNL protects it
- * @random: the MAC's random numbers (backoff), executor context; NULL
- *	for get_random_u32(). The simulator seeds its own, to replay runs.
+ * @rnd: the MAC's random numbers (backoffs), executor context; seeded
+ *	when attached. get_random_u32() takes locks that sleep on
+ *	PREEMPT_RT, so the hard-IRQ tick never calls it.
+ * @random: replaces @rnd when set. The simulator seeds its own, to
+ *	replay runs.
  */
 struct vlc_dev {
 	struct net_device *ndev;
@@ -108,6 +112,7 @@ struct vlc_dev {
 	atomic64_t tx_dropped;
 	const char *bus_info;
 	struct vlc_led *led;
+	struct rnd_state rnd;
 	u32 (*random)(struct vlc_dev *vd);
 };
 

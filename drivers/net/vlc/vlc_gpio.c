@@ -527,8 +527,13 @@ static int vlc_gpio_request_irq(struct vlc_gpio *g, struct gpio_desc *d,
 	 */
 	if (!autoen)
 		irq_set_status_flags(irq, IRQ_DISABLE_UNLAZY);
+	/* The handlers only take a timestamp under a raw lock: forced into
+	 * a thread (PREEMPT_RT, threadirqs) it would carry the thread's
+	 * wake-up latency.
+	 */
 	err = devm_request_irq(g->dev, irq, fn,
-			       trig | (autoen ? 0 : IRQF_NO_AUTOEN),
+			       trig | IRQF_NO_THREAD |
+			       (autoen ? 0 : IRQF_NO_AUTOEN),
 			       dev_name(g->dev), g);
 	if (err) {
 		if (!autoen)

@@ -159,7 +159,7 @@ static u32 vlc_dev_random(void *ctx)
 {
 	struct vlc_dev *vd = ctx;
 
-	return vd->random ? vd->random(vd) : get_random_u32();
+	return vd->random ? vd->random(vd) : prandom_u32_state(&vd->rnd);
 }
 
 /* The MAC's events become tracepoints (cheap no-ops while disabled). */
@@ -645,6 +645,7 @@ int vlc_dev_attach(struct vlc_dev *vd, const struct vlc_pin_ops *pins,
 	/* the simulator runs the search in virtual time, deterministically */
 	vlc_phy_set_acq_defer(&vd->phy, kind != VLC_EXEC_EXTERNAL);
 	INIT_WORK(&vd->acq_work, vlc_dev_acq_work);
+	prandom_seed_state(&vd->rnd, get_random_u64());
 	vlc_mac_default_params(&mp);
 	vlc_mac_init(&vd->mac, &mp, &vlc_dev_mac_ops, vd);
 	vlc_dev_sync_short_addr(vd);
