@@ -4,7 +4,8 @@
 #
 #   make            build the modules for the running (or Debian's) kernel,
 #                   and vlcctl (run-time tuning, build/<arch>/tools/vlcctl)
-#   make install    install them (modules_install + depmod)
+#   make install    install them (modules_install + depmod), the tools with
+#                   their man pages, and the network files (tools/network)
 #   make demo       two simulated boards ping each other over light, in QEMU
 #   make hwtest     build/<arch>/tools/vlc-hwtest, the board wiring check
 #   make check      every test; ends with "N passed, N failed"
@@ -38,7 +39,7 @@ VLC_CONFIG := CONFIG_VLC=m CONFIG_VLC_SIM=m
 export TOP BUILD VLC_CONFIG
 
 .PHONY: all modules tools install clean deps cross lint kunit host qemu-test \
-	qemu-smoke \
+	qemu-smoke install-test \
 	check demo bench dt dt-probe help hwtest gpio-sim fuzz fuzz-smoke stress \
 	stress-smoke
 
@@ -63,10 +64,26 @@ tools:
 	@$(TOP)/scripts/deps.sh tools
 	@$(MAKE) -s -C $(TOP)/tools/vlcctl TOP=$(TOP) O=$(TOOLS_OUT)
 
-install: modules
-	@kd=$$($(KDIR_SH)); \
-	$(MAKE) -C $$kd M=$(OUT)/drivers/net/vlc $(VLC_CONFIG) modules_install && \
-	depmod -a $$(cat $$kd/include/config/kernel.release)
+# Modules (with depmod), vlcctl and vlc-hwtest with their man pages, the
+# NetworkManager file that leaves vlc* alone, and an example
+# systemd-networkd file; DESTDIR= stages them, PREFIX= places the tools.
+PREFIX ?= /usr/local
+install: modules tools hwtest
+	@kd=$$($(KDIR_SH)); krel=$$($(TOP)/scripts/krelease.sh $$kd); \
+	$(MAKE) -s -C $$kd M=$(OUT)/drivers/net/vlc $(VLC_CONFIG) \
+		CONFIG_MODULE_SIG_ALL= \
+		$(if $(DESTDIR),INSTALL_MOD_PATH=$(DESTDIR)) modules_install && \
+	depmod -a $(if $(DESTDIR),-b $(DESTDIR)) $$krel
+	install -D -m 0755 $(TOOLS_OUT)/vlcctl $(DESTDIR)$(PREFIX)/sbin/vlcctl
+	install -D -m 0755 $(TOOLS_OUT)/vlc-hwtest $(DESTDIR)$(PREFIX)/sbin/vlc-hwtest
+	install -D -m 0644 $(TOP)/tools/vlcctl/vlcctl.8 \
+		$(DESTDIR)$(PREFIX)/share/man/man8/vlcctl.8
+	install -D -m 0644 $(TOP)/tools/hwtest/vlc-hwtest.8 \
+		$(DESTDIR)$(PREFIX)/share/man/man8/vlc-hwtest.8
+	install -D -m 0644 $(TOP)/tools/network/90-linux-vlc.conf \
+		$(DESTDIR)/etc/NetworkManager/conf.d/90-linux-vlc.conf
+	install -D -m 0644 $(TOP)/tools/network/vlc0.network \
+		$(DESTDIR)$(PREFIX)/share/doc/linux-vlc/examples/vlc0.network
 
 cross:
 	@$(TOP)/scripts/deps.sh cross
@@ -145,6 +162,12 @@ stress-smoke:
 		--out $(BUILD)/qemu/stress-smoke \
 		$(TOP)/tests/qemu/stress/stress.sh $(STRESS_SMOKE_ARGS)
 
+# dkms build and make install DESTDIR= of a copy of the tree, on the host
+# (tests/install/run.sh).
+install-test:
+	@$(TOP)/scripts/deps.sh build tools hwtest install
+	@$(TOP)/tests/install/run.sh
+
 check:
 	@$(TOP)/scripts/deps.sh all
 	@$(TOP)/scripts/check.sh
@@ -189,6 +212,7 @@ help:
 	@echo "  make stress-smoke  the same, reduced (4 boards, 5 reloads, 50 flaps)"
 	@echo "  make dt         binding, overlays and merged DTBs checked with dtc/fdtoverlay/dt-schema"
 	@echo "  make dt-probe   arm64 QEMU: vlc-gpio probes from DT on gpio-sim lines"
+	@echo "  make install-test  dkms build and make install DESTDIR=, checked"
 	@echo "  make bench      measure; writes Documentation/networking/vlc-benchmarks.rst"
 	@echo "  variables: KERNEL=<series: 6.1, 6.12> KDIR=<kernel build dir>"
 	@echo "             BUILD=<object dir> VLC_CACHE=<cache dir>"

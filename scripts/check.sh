@@ -15,7 +15,7 @@ build=${BUILD:-$top/build}
 logs=$build/check
 mkdir -p "$logs"
 
-steps=${VLC_CHECK_STEPS:-"host fuzz-smoke lint cross dt dt-probe qemu-test qemu-smoke kunit"}
+steps=${VLC_CHECK_STEPS:-"host fuzz-smoke lint cross install-test dt dt-probe qemu-test qemu-smoke kunit"}
 # step budget: minutes cold / warm
 budget() {
 	case "$1" in
@@ -23,6 +23,7 @@ budget() {
 	fuzz-smoke) echo 3/2 ;;
 	lint) echo 10/4 ;;
 	cross) echo 3/2 ;;
+	install-test) echo 1/1 ;;
 	dt) echo 2/1 ;;
 	dt-probe) echo 8/1 ;;
 	qemu-test) echo 20/17 ;;

@@ -6,7 +6,7 @@
 # Not root: print the one command to run, and fail.
 #
 # usage: scripts/deps.sh GROUP...   (build tools cross kunit qemu lint host dt
-#                                    hwtest gpiosim fuzz kernels all)
+#                                    hwtest gpiosim fuzz kernels install all)
 
 set -eu
 
@@ -30,13 +30,18 @@ pkgs_dt="device-tree-compiler dt-schema linux-source-6.1 xz-utils"
 pkgs_bench="valgrind gnuplot-nox"
 pkgs_hwtest="gcc make pkg-config libgpiod-dev"
 pkgs_gpiosim="linux-headers-amd64 linux-source-6.1 xz-utils make gcc"
+pkgs_install="dkms man-db linux-headers-amd64"
 pkgs_probe="gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-system-arm linux-source-6.1 bc bison flex libssl-dev libelf-dev device-tree-compiler cpio gzip socat"
+
+# dkms builds during a kernel upgrade, while dpkg holds the apt lock: it
+# sets VLC_NO_DEPS=1, and what it needs is listed in dkms.conf.
+[ -z "${VLC_NO_DEPS:-}" ] || exit 0
 
 want=""
 for g in "$@"; do
 	case "$g" in
-	all) want="$want $pkgs_build $pkgs_tools $pkgs_cross $pkgs_kunit $pkgs_qemu $pkgs_lint $pkgs_host $pkgs_dt $pkgs_bench $pkgs_probe $pkgs_hwtest $pkgs_gpiosim $pkgs_fuzz $pkgs_kernels" ;;
-	build|headers|tools|cross|kunit|qemu|lint|host|dt|bench|probe|hwtest|gpiosim|fuzz|kernels) eval "want=\"\$want \$pkgs_$g\"" ;;
+	all) want="$want $pkgs_build $pkgs_tools $pkgs_cross $pkgs_kunit $pkgs_qemu $pkgs_lint $pkgs_host $pkgs_dt $pkgs_bench $pkgs_probe $pkgs_hwtest $pkgs_gpiosim $pkgs_fuzz $pkgs_kernels $pkgs_install" ;;
+	build|headers|tools|cross|kunit|qemu|lint|host|dt|bench|probe|hwtest|gpiosim|fuzz|kernels|install) eval "want=\"\$want \$pkgs_$g\"" ;;
 	*) echo "deps.sh: unknown group '$g'" >&2; exit 2 ;;
 	esac
 done

@@ -75,7 +75,7 @@ for v in $series; do
 			ko "$name W=1 ${chk:+C=2}: $(echo "$warn" | wc -l) warnings (log: $log)"
 			echo "$warn" | head -n 20 | sed 's/^/  | /'
 		else
-			echo "lint $name: W=1 ${chk:+C=2 }clean against $(cat "$kd/include/config/kernel.release")"
+			echo "lint $name: W=1 ${chk:+C=2 }clean against $("$top/scripts/krelease.sh" "$kd")"
 			ok
 		fi
 	done
