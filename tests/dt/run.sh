@@ -192,7 +192,7 @@ phandle_of() {	# DTB LABEL
 	p=$(fdtget -t s "$1" /__symbols__ "$2") && fdtget "$1" "$p" phandle
 }
 
-rpi_checks() {	# DTB TX RX MODE FRAME BRIGHTNESS
+rpi_checks() {	# DTB TX RX MODE FRAME BRIGHTNESS [MODULATION SYNC GUARD DATA TOL]
 	m=$1
 	g=$(phandle_of "$m" gpio) || return 1
 	gp=$(fdtget -t s "$m" /__symbols__ gpio)
@@ -204,6 +204,11 @@ rpi_checks() {	# DTB TX RX MODE FRAME BRIGHTNESS
 	want "$m" /vlc rx-mode "$4" &&
 	want "$m" /vlc frame-us "$5" &&
 	want "$m" /vlc brightness "$6" &&
+	want "$m" /vlc modulation "${7:-2slot}" &&
+	want "$m" /vlc sync-us "${8:-40}" &&
+	want "$m" /vlc guard-us "${9:-20}" &&
+	want "$m" /vlc data-us "${10:-50}" &&
+	want "$m" /vlc tolerance-us "${11:-20}" &&
 	want "$m" /vlc pinctrl-0 "$pins" &&
 	want "$m" "$gp/vlc_pins" brcm,pins "$2 $3" &&
 	want "$m" "$gp/vlc_pins" brcm,function "1 0" &&
@@ -247,7 +252,12 @@ override_table() {
 		 "rx_pin /fragment@0/__overlay__/vlc rx-gpios 4" \
 		 "rx_pin /fragment@1/__overlay__/vlc_pins brcm,pins 4" \
 		 "rx_mode /fragment@0/__overlay__/vlc rx-mode " \
+		 "modulation /fragment@0/__overlay__/vlc modulation " \
 		 "frame_us /fragment@0/__overlay__/vlc frame-us 0" \
+		 "sync_us /fragment@0/__overlay__/vlc sync-us 0" \
+		 "guard_us /fragment@0/__overlay__/vlc guard-us 0" \
+		 "data_us /fragment@0/__overlay__/vlc data-us 0" \
+		 "tolerance_us /fragment@0/__overlay__/vlc tolerance-us 0" \
 		 "brightness /fragment@0/__overlay__/vlc brightness 0"; do
 		echo "$l" | grep -qxF -- "$e" || { echo "missing: $e"; return 1; }
 	done
@@ -258,19 +268,20 @@ override_table() {
 			{ echo "$name: $prop:$off beyond $n cells"; exit 1; }
 	done
 }
-check "overrides: __overrides__ targets (tx_pin, rx_pin, rx_mode, frame_us, brightness)" \
+check "overrides: __overrides__ targets (tx_pin, rx_pin, rx_mode, modulation, frame_us, sync_us, guard_us, data_us, tolerance_us, brightness)" \
 	override_table
 
 ovr=$tmp/vlc-params.dtbo
 cp "$out/vlc.dtbo" "$ovr"
-check "overrides: apply tx_pin=22 rx_pin=23 rx_mode=comparator frame_us=1000 brightness=300" \
+check "overrides: apply tx_pin=22 rx_pin=23 rx_mode=comparator frame_us=1000 brightness=300 modulation=4ppm sync_us=80 guard_us=40 data_us=100 tolerance_us=30" \
 	python3 "$top/tests/dt/overrides.py" apply "$ovr" tx_pin=22 rx_pin=23 \
-	rx_mode=comparator frame_us=1000 brightness=300
+	rx_mode=comparator frame_us=1000 brightness=300 modulation=4ppm \
+	sync_us=80 guard_us=40 data_us=100 tolerance_us=30
 m=$out/bcm2711-rpi-4-b+vlc-params.dtb
 check "overrides: merge the parameterised overlay onto bcm2711-rpi-4-b" \
 	fdtoverlay -i "$out/bcm2711-rpi-4-b.dtb" -o "$m" "$ovr"
-check "overrides: tx-gpios/rx-gpios cells and brcm,pins = 22 23, rx-mode, frame-us, brightness" \
-	rpi_checks "$m" 22 23 comparator 1000 300
+check "overrides: tx-gpios/rx-gpios cells and brcm,pins = 22 23, rx-mode, frame-us, brightness, modulation and the slot timing" \
+	rpi_checks "$m" 22 23 comparator 1000 300 4ppm 80 40 100 30
 check "schema: bcm2711-rpi-4-b+vlc with parameters: valid, no new errors" \
 	schema_clean "$out/bcm2711-rpi-4-b.dtb" "$m"
 
