@@ -34,6 +34,10 @@ static void vlc_xstats_add(struct vlc_dev *vd, u64_stats_t *ctr, u64 v)
 
 static void vlc_dev_event(struct vlc_dev *vd, int ev)
 {
+	/* What the event announces (vd->carrier) must be visible before its
+	 * bit; NAPI's test_and_clear_bit() orders its reads after the bit.
+	 */
+	smp_mb__before_atomic();
 	set_bit(ev, &vd->events);
 	napi_schedule(&vd->napi);
 }
@@ -101,7 +105,7 @@ static void vlc_dev_rx_frame(void *ctx, const struct vlc_phy_rx *rx)
 	if (!(vd->phy.stats.frames & 63))
 		vlc_dev_publish_stats(vd);
 	if (carrier != vd->carrier) {
-		vd->carrier = carrier;
+		WRITE_ONCE(vd->carrier, carrier);
 		vlc_dev_event(vd, VLC_EV_CARRIER);
 	}
 }
@@ -301,7 +305,7 @@ static int vlc_netdev_open(struct net_device *ndev)
 	int err;
 
 	netif_carrier_off(ndev);
-	vd->carrier = false;
+	WRITE_ONCE(vd->carrier, false);
 	napi_enable(&vd->napi);
 
 	flags = vlc_exec_lock(&vd->exec);
