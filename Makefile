@@ -39,7 +39,7 @@ VLC_CONFIG := CONFIG_VLC=m CONFIG_VLC_SIM=m
 export TOP BUILD VLC_CONFIG
 
 .PHONY: all modules tools install clean deps cross lint kunit host qemu-test \
-	qemu-smoke install-test \
+	qemu-smoke install-test board-test \
 	check demo bench dt dt-probe help hwtest gpio-sim fuzz fuzz-smoke stress \
 	stress-smoke
 
@@ -120,6 +120,13 @@ dt:
 dt-probe:
 	@$(TOP)/scripts/deps.sh probe
 	@$(TOP)/tests/dt/arm64-probe.sh
+
+# The Raspberry Pi path on the Pi's own GPIO driver: QEMU raspi3b (arm64)
+# and raspi2b (armhf) with the shipped overlay, every receiver mode
+# (tests/board/run.sh).
+board-test:
+	@$(TOP)/scripts/deps.sh probe board
+	@$(TOP)/tests/board/run.sh
 
 qemu-test: modules tools hwtest gpio-sim
 	@$(TOP)/scripts/deps.sh qemu
@@ -213,6 +220,8 @@ help:
 	@echo "  make dt         binding, overlays and merged DTBs checked with dtc/fdtoverlay/dt-schema"
 	@echo "  make dt-probe   arm64 QEMU: vlc-gpio probes from DT on gpio-sim lines"
 	@echo "  make install-test  dkms build and make install DESTDIR=, checked"
+	@echo "  make board-test QEMU raspi3b and raspi2b: vlc0 from the overlay on"
+	@echo "                  pinctrl-bcm2835, every receiver mode, lockdep on"
 	@echo "  make bench      measure; writes Documentation/networking/vlc-benchmarks.rst"
 	@echo "  variables: KERNEL=<series: 6.1, 6.12> KDIR=<kernel build dir>"
 	@echo "             BUILD=<object dir> VLC_CACHE=<cache dir>"

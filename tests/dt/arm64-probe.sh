@@ -101,7 +101,8 @@ EOF
 done
 dtc -q -I dts -O dtb -o "$tmp/vlc-virt.dtb" "$tmp/virt.dts"
 
-${cc}gcc -static -O2 -Wall -o "$tmp/init" "$top/tests/dt/probe-init.c"
+${cc}gcc -static -O2 -Wall -o "$tmp/init" "$top/tests/dt/probe-init.c" \
+	"$top/tests/dt/guest.c"
 (cd "$tmp" && mkdir -p root/proc root/sys root/dev && cp init root/ &&
 	cd root && find . | cpio -o -H newc 2>/dev/null | gzip >"$tmp/initrd")
 

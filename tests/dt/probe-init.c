@@ -7,86 +7,13 @@
  * with an edge interrupt, which the host's power button press drives.
  * Ends with "probe: N passed, N failed" and powers off.
  */
-#include <dirent.h>
-#include <fcntl.h>
 #include <glob.h>
 #include <net/if.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
-#include <sys/mount.h>
-#include <sys/reboot.h>
-#include <sys/socket.h>
-#include <sys/stat.h>
 #include <time.h>
-#include <unistd.h>
 
-static int passed, failed;
-
-static void check(int ok, const char *what)
-{
-	printf("probe: %s %s\n", ok ? "ok  " : "FAIL", what);
-	if (ok)
-		passed++;
-	else
-		failed++;
-}
-
-static int read_file(const char *path, char *buf, size_t len)
-{
-	int fd = open(path, O_RDONLY);
-	ssize_t n;
-
-	if (fd < 0)
-		return -1;
-	n = read(fd, buf, len - 1);
-	close(fd);
-	if (n < 0)
-		return -1;
-	buf[n] = '\0';
-	return n;
-}
-
-static int write_file(const char *path, const char *s)
-{
-	int fd = open(path, O_WRONLY);
-	ssize_t n;
-
-	if (fd < 0)
-		return -1;
-	n = write(fd, s, strlen(s));
-	close(fd);
-	return n == (ssize_t)strlen(s) ? 0 : -1;
-}
-
-static int exists(const char *path)
-{
-	struct stat st;
-
-	return stat(path, &st) == 0;
-}
-
-static int set_up(const char *ifname, int up)
-{
-	struct ifreq ifr;
-	int s = socket(AF_UNIX, SOCK_DGRAM, 0), err;
-
-	if (s < 0)
-		return -1;
-	memset(&ifr, 0, sizeof(ifr));
-	snprintf(ifr.ifr_name, sizeof(ifr.ifr_name), "%s", ifname);
-	err = ioctl(s, SIOCGIFFLAGS, &ifr);
-	if (!err) {
-		if (up)
-			ifr.ifr_flags |= IFF_UP;
-		else
-			ifr.ifr_flags &= ~IFF_UP;
-		err = ioctl(s, SIOCSIFFLAGS, &ifr);
-	}
-	close(s);
-	return err;
-}
+#include "guest.h"
 
 /* Sample the TX line for about @ms; count the levels seen. */
 static void sample(const char *path, int ms, int *lo, int *hi)
@@ -106,23 +33,6 @@ static void sample(const char *path, int ms, int *lo, int *hi)
 		 (t.tv_nsec - t0.tv_nsec) / 1000000 < ms);
 }
 
-/* gpiolib's debugfs text of the chip whose header names @chip, or "". */
-static void chip_section(const char *chip, char *out, size_t len)
-{
-	char b[8192], *s, *e;
-
-	out[0] = '\0';
-	if (read_file("/sys/kernel/debug/gpio", b, sizeof(b)) < 0)
-		return;
-	s = strstr(b, chip);
-	if (!s)
-		return;
-	e = strstr(s, "\ngpiochip");
-	if (e)
-		*e = '\0';
-	snprintf(out, len, "%s", s);
-}
-
 /* Lines requested by the driver on the gpio-sim chip: the consumer label
  * is the con_id, "tx" and "led-cathode".
  */
@@ -133,77 +43,6 @@ static int vlc_lines_requested(void)
 	chip_section("gpio-sim", b, sizeof(b));
 	fputs(b, stdout);
 	return (strstr(b, "|tx ") ? 1 : 0) + (strstr(b, "|led-cathode ") ? 1 : 0);
-}
-
-/* The interface with MAC address @mac, into @name. */
-static int ifname_by_mac(const char *mac, char *name, size_t len)
-{
-	char path[300], b[64];
-	struct dirent *de;
-	DIR *d = opendir("/sys/class/net");
-	int found = 0;
-
-	name[0] = '\0';
-	while (d && (de = readdir(d))) {
-		snprintf(path, sizeof(path), "/sys/class/net/%s/address",
-			 de->d_name);
-		if (read_file(path, b, sizeof(b)) > 0 && !strncmp(b, mac, 17)) {
-			snprintf(name, len, "%.15s", de->d_name);
-			found = 1;
-		}
-	}
-	if (d)
-		closedir(d);
-	return found;
-}
-
-/* Sample the PL061 TX line (an MMIO chip: no sysfs value to read) from
- * gpiolib's debugfs for about @ms.
- */
-static void sample_pl061_tx(int ms, int *lo, int *hi)
-{
-	struct timespec d = { 0, 500000 };
-	struct timespec t0, t;
-	char b[4096], *l;
-
-	*lo = *hi = 0;
-	clock_gettime(CLOCK_MONOTONIC, &t0);
-	do {
-		chip_section("pl061", b, sizeof(b));
-		l = strstr(b, "|tx ");
-		if (l && strchr(l, '\n'))
-			*strchr(l, '\n') = '\0';
-		if (l && strstr(l, " hi"))
-			(*hi)++;
-		else if (l && strstr(l, " lo"))
-			(*lo)++;
-		nanosleep(&d, NULL);
-		clock_gettime(CLOCK_MONOTONIC, &t);
-	} while ((t.tv_sec - t0.tv_sec) * 1000 +
-		 (t.tv_nsec - t0.tv_nsec) / 1000000 < ms);
-}
-
-/* Interrupts counted for @name in /proc/interrupts, -1 if none. */
-static long irq_count(const char *name)
-{
-	char b[16384], *l, *e;
-	long n = 0;
-	int cpu;
-
-	if (read_file("/proc/interrupts", b, sizeof(b)) < 0)
-		return -1;
-	for (l = b; l && *l; l = e ? e + 1 : NULL) {
-		e = strchr(l, '\n');
-		if (e)
-			*e = '\0';
-		if (!strstr(l, name))
-			continue;
-		l = strchr(l, ':');
-		for (cpu = 0; l && cpu < 2; cpu++)
-			n += strtol(l + 1, &l, 10);
-		return n;
-	}
-	return -1;
 }
 
 /* The hrtimer executor and the edge interrupt, on the PL061 of the virt
@@ -225,7 +64,7 @@ static void hard_irq_device(void)
 	n0 = irq_count("vlc-hard");
 	check(n0 >= 0, "RX edge interrupt requested (vlc-hard)");
 	check(ifn[0] && set_up(ifn, 1) == 0, "PL061 device up");
-	sample_pl061_tx(2000, &lo, &hi);
+	sample_line("pl061", "tx", 2000, &lo, &hi);
 	snprintf(msg, sizeof(msg),
 		 "PL061 TX toggles under the hrtimer executor (%d low, %d high)",
 		 lo, hi);
@@ -255,9 +94,8 @@ int main(void)
 	glob_t g;
 	int lo, hi;
 
-	mount("proc", "/proc", "proc", 0, NULL);
-	mount("sysfs", "/sys", "sysfs", 0, NULL);
-	mount("debugfs", "/sys/kernel/debug", "debugfs", 0, NULL);
+	guest_prefix = "probe";
+	mount_all();
 
 	if (!glob("/sys/bus/gpio/devices/gpiochip*/sim_gpio0/value", 0, NULL,
 		  &g) && g.gl_pathc)
@@ -295,10 +133,6 @@ int main(void)
 	      "up and down again");
 
 	hard_irq_device();
-
-	printf("probe: %d passed, %d failed\n", passed, failed);
-	fflush(stdout);
-	sync();
-	reboot(RB_POWER_OFF);
+	finish();
 	return 0;
 }

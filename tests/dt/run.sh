@@ -9,8 +9,9 @@
 #    kernel's schemas plus ours (processed once, cached by hash)
 #  - negatives: nodes the binding must reject, and why
 #  - overlays: dtc -@, warning free
-#  - boards: bcm2837-rpi-3-b, bcm2711-rpi-4-b, am335x-boneblack built from
-#    the kernel tree the way Kbuild does (cpp, then dtc -@), cached
+#  - boards: bcm2837-rpi-3-b, bcm2836-rpi-2-b, bcm2711-rpi-4-b,
+#    am335x-boneblack built from the kernel tree the way Kbuild does
+#    (tests/dt/board-dtb.sh), cached
 #  - merge: fdtoverlay, then fdtget on what the overlay must have made
 #  - overrides: the firmware applies dtparams to the overlay before
 #    merging; tests/dt/overrides.py does the same with fdtput, then the
@@ -162,17 +163,10 @@ done
 
 # ---- boards ----
 
-boards="bcm2837-rpi-3-b bcm2711-rpi-4-b am335x-boneblack"
+boards="bcm2837-rpi-3-b bcm2836-rpi-2-b bcm2711-rpi-4-b am335x-boneblack"
 for b in $boards; do
-	build_board() {
-		d=$out/$b.dtb
-		[ -s "$d" ] && [ "$d" -nt "$src/arch/arm/boot/dts/$b.dts" ] &&
-			return 0
-		cpp_dts "$src/arch/arm/boot/dts/$b.dts" "$tmp/$b.pp" &&
-		dtc -@ -q -I dts -O dtb -i "$src/arch/arm/boot/dts" \
-			-o "$d.tmp" "$tmp/$b.pp" && mv "$d.tmp" "$d"
-	}
-	check "board: $b.dtb from the kernel tree (cpp, dtc -@)" build_board
+	check "board: $b.dtb from the kernel tree (cpp, dtc -@)" \
+		"$top/tests/dt/board-dtb.sh" "$b" "$out"
 done
 
 # ---- merge and inspect ----

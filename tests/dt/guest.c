@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: GPL-2.0
+/* Helpers of the device-tree guests' /init programs (guest.h). */
+#include <dirent.h>
+#include <fcntl.h>
+#include <net/if.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mount.h>
+#include <sys/reboot.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "guest.h"
+
+const char *guest_prefix = "guest";
+int guest_passed, guest_failed;
+
+void check(int ok, const char *what)
+{
+	printf("%s: %s %s\n", guest_prefix, ok ? "ok  " : "FAIL", what);
+	fflush(stdout);
+	if (ok)
+		guest_passed++;
+	else
+		guest_failed++;
+}
+
+int read_file(const char *path, char *buf, size_t len)
+{
+	int fd = open(path, O_RDONLY);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	n = read(fd, buf, len - 1);
+	close(fd);
+	if (n < 0)
+		return -1;
+	buf[n] = '\0';
+	return n;
+}
+
+int write_file(const char *path, const char *s)
+{
+	int fd = open(path, O_WRONLY);
+	ssize_t n;
+
+	if (fd < 0)
+		return -1;
+	n = write(fd, s, strlen(s));
+	close(fd);
+	return n == (ssize_t)strlen(s) ? 0 : -1;
+}
+
+int exists(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0;
+}
+
+int set_up(const char *ifname, int up)
+{
+	struct ifreq ifr;
+	int s = socket(AF_UNIX, SOCK_DGRAM, 0), err;
+
+	if (s < 0)
+		return -1;
+	memset(&ifr, 0, sizeof(ifr));
+	snprintf(ifr.ifr_name, sizeof(ifr.ifr_name), "%s", ifname);
+	err = ioctl(s, SIOCGIFFLAGS, &ifr);
+	if (!err) {
+		if (up)
+			ifr.ifr_flags |= IFF_UP;
+		else
+			ifr.ifr_flags &= ~IFF_UP;
+		err = ioctl(s, SIOCSIFFLAGS, &ifr);
+	}
+	close(s);
+	return err;
+}
+
+void mount_all(void)
+{
+	mount("proc", "/proc", "proc", 0, NULL);
+	mount("sysfs", "/sys", "sysfs", 0, NULL);
+	mount("debugfs", "/sys/kernel/debug", "debugfs", 0, NULL);
+}
+
+/* gpiolib's debugfs text of the chip whose header names @chip, or "". */
+void chip_section(const char *chip, char *out, size_t len)
+{
+	char b[16384], *s, *e;
+
+	out[0] = '\0';
+	if (read_file("/sys/kernel/debug/gpio", b, sizeof(b)) < 0)
+		return;
+	s = strstr(b, chip);
+	if (!s)
+		return;
+	e = strstr(s, "\ngpiochip");
+	if (e)
+		*e = '\0';
+	snprintf(out, len, "%s", s);
+}
+
+/* The interface with MAC address @mac, into @name. */
+int ifname_by_mac(const char *mac, char *name, size_t len)
+{
+	char path[300], b[64];
+	struct dirent *de;
+	DIR *d = opendir("/sys/class/net");
+	int found = 0;
+
+	name[0] = '\0';
+	while (d && (de = readdir(d))) {
+		snprintf(path, sizeof(path), "/sys/class/net/%s/address",
+			 de->d_name);
+		if (read_file(path, b, sizeof(b)) > 0 && !strncmp(b, mac, 17)) {
+			snprintf(name, len, "%.15s", de->d_name);
+			found = 1;
+		}
+	}
+	if (d)
+		closedir(d);
+	return found;
+}
+
+/* Interrupts counted for @name in /proc/interrupts, -1 if none. */
+long irq_count(const char *name)
+{
+	char b[16384], *l, *e;
+	long n = 0;
+	int cpu;
+
+	if (read_file("/proc/interrupts", b, sizeof(b)) < 0)
+		return -1;
+	for (l = b; l && *l; l = e ? e + 1 : NULL) {
+		e = strchr(l, '\n');
+		if (e)
+			*e = '\0';
+		if (!strstr(l, name))
+			continue;
+		l = strchr(l, ':');
+		for (cpu = 0; l && cpu < 2; cpu++)
+			n += strtol(l + 1, &l, 10);
+		return n;
+	}
+	return -1;
+}
+
+/* The level of the line of @chip that the driver requested as @label
+ * ("tx"): 1, 0, or -1 if it is not requested. An MMIO chip's line held by
+ * the kernel has no other place to read it from.
+ */
+int line_level(const char *chip, const char *label)
+{
+	char b[16384], key[64], *l;
+
+	chip_section(chip, b, sizeof(b));
+	snprintf(key, sizeof(key), "|%s ", label);
+	l = strstr(b, key);
+	if (!l)
+		return -1;
+	if (strchr(l, '\n'))
+		*strchr(l, '\n') = '\0';
+	if (strstr(l, " hi"))
+		return 1;
+	return strstr(l, " lo") ? 0 : -1;
+}
+
+/* Sample that line for about @ms; count the levels seen. */
+void sample_line(const char *chip, const char *label, int ms, int *lo,
+		 int *hi)
+{
+	struct timespec d = { 0, 500000 };
+	struct timespec t0, t;
+	int v;
+
+	*lo = *hi = 0;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	do {
+		v = line_level(chip, label);
+		if (v == 1)
+			(*hi)++;
+		else if (v == 0)
+			(*lo)++;
+		nanosleep(&d, NULL);
+		clock_gettime(CLOCK_MONOTONIC, &t);
+	} while ((t.tv_sec - t0.tv_sec) * 1000 +
+		 (t.tv_nsec - t0.tv_nsec) / 1000000 < ms);
+}
+
+/* The closing line the host counts, then power off. */
+void finish(void)
+{
+	printf("%s: %d passed, %d failed\n", guest_prefix, guest_passed,
+	       guest_failed);
+	fflush(stdout);
+	sync();
+	reboot(RB_POWER_OFF);
+}

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* What the static /init programs of the device-tree guests share
+ * (probe-init.c on QEMU virt, board-init.c on QEMU raspi3b and raspi2b):
+ * one line per check under a prefix, sysfs and debugfs reads, an
+ * interface up or down, and the level of a GPIO line the driver holds,
+ * read from gpiolib's debugfs.
+ */
+#ifndef VLC_GUEST_H
+#define VLC_GUEST_H
+
+#include <stddef.h>
+
+extern const char *guest_prefix;
+extern int guest_passed, guest_failed;
+
+void check(int ok, const char *what);
+int read_file(const char *path, char *buf, size_t len);
+int write_file(const char *path, const char *s);
+int exists(const char *path);
+int set_up(const char *ifname, int up);
+void mount_all(void);
+void chip_section(const char *chip, char *out, size_t len);
+int ifname_by_mac(const char *mac, char *name, size_t len);
+long irq_count(const char *name);
+int line_level(const char *chip, const char *label);
+void sample_line(const char *chip, const char *label, int ms, int *lo,
+		 int *hi);
+void finish(void);
+
+#endif
