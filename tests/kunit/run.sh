@@ -41,16 +41,16 @@ for run in $runs; do
 	cache=$(dirname "$(dirname "$src")")
 	extra=""
 	xc=""
-	probe=""
+	more=""
 	case "$arch" in
 	x86_64) ;;
-	arm64) probe="$top/tests/dt/probe.config $top/tests/board/arm64.config"
+	arm64) more="$top/tests/dt/probe.config $top/tests/board/arm64.config"
 	       extra="--kunitconfig=$top/tests/kunit/arm64.config"
-	       for f in $probe; do extra="$extra --kunitconfig=$f"; done
+	       for f in $more; do extra="$extra --kunitconfig=$f"; done
 	       xc="--cross_compile=aarch64-linux-gnu-" ;;
 	*) echo "kunit: unknown arch $arch" >&2; exit 2 ;;
 	esac
-	key=$( (echo "$src $arch"; cat "$kcfg" "$top/tests/kunit/"*.config $probe) |
+	key=$( (echo "$src $arch"; cat "$kcfg" "$top/tests/kunit/"*.config $more) |
 		sha256sum | cut -c1-12)
 	bd=$cache/kunit-$arch-$key
 	name="$arch $series"
