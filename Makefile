@@ -141,7 +141,7 @@ qemu-smoke:
 	@$(TOP)/scripts/deps.sh qemu kernels
 	@$(MAKE) -s -C $(TOP) KERNEL=$(SMOKE_KERNEL) modules tools
 	@VLC_MODDIR=$(BUILD)/$(HOSTARCH)-$(SMOKE_KERNEL)/drivers/net/vlc \
-		VLC_SCENARIOS="$(SMOKE_SCENARIOS)" VLC_QEMU_NAME=qemu-$(SMOKE_KERNEL) \
+		VLC_SCENARIOS="$(SMOKE_SCENARIOS)" VLC_QEMU_NAME=qemu-smoke \
 		$(TOP)/tests/qemu/run-all.sh
 
 # The stress scenario and macsec on the sanitizer kernel (KASAN, UBSAN,

@@ -41,7 +41,7 @@ for s in $steps; do
 	make -s -C "$top" "$s" >"$logs/$s.log" 2>&1
 	rc=$?
 	t=$(($(date +%s) - t0))
-	line=$(grep -E '^[a-z0-9_-]+: [0-9]+ passed, [0-9]+ failed' "$logs/$s.log" | tail -n 1)
+	line=$(grep -E '^[a-z0-9_.-]+: [0-9]+ passed, [0-9]+ failed' "$logs/$s.log" | tail -n 1)
 	p=$(echo "$line" | sed -n 's/.*: \([0-9]*\) passed.*/\1/p')
 	f=$(echo "$line" | sed -n 's/.* \([0-9]*\) failed.*/\1/p')
 	p=${p:-0}
