@@ -29,6 +29,9 @@ if ! mkdir -p "$cache" 2>/dev/null || [ ! -w "$cache" ]; then
 	cache=${XDG_CACHE_HOME:-$HOME/.cache}/linux-vlc
 	mkdir -p "$cache"
 fi
+# Kernel trees record the paths they were built from: reach the cache by
+# its real path, so that one reached through a link is used, not rebuilt.
+cache=$(cd "$cache" && pwd -P)
 export VLC_CACHE="$cache"
 
 series=${VLC_KVER:-6.1}

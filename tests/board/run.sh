@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # make board-test: the Raspberry Pi path on the Pi's own GPIO driver.
-# QEMU raspi3b (arm64, BCM2837) boots the arm64 KUnit kernel of 6.1 with
-# tests/board/arm64.config; QEMU raspi2b (armhf, BCM2836) the kernel of
-# scripts/board-kernel.sh. Each gets the upstream board DTB built from the
+# QEMU raspi2b (armhf, BCM2836) boots the kernel of scripts/board-kernel.sh.
+# QEMU raspi3b (arm64, BCM2837) is to boot the arm64 KUnit kernel of 6.1
+# once that carries tests/board/arm64.config (not yet: it would rebuild
+# that kernel); "run.sh raspi3b" says so when it does not. Each gets the upstream board DTB built from the
 # kernel source with dts/overlays/vlc-overlay.dts merged the way the
 # firmware does it, parameters included (tests/dt/overrides.py, then
 # fdtoverlay). For each receiver mode the overlay offers, the guest's
@@ -18,7 +19,7 @@
 # lockdep and the atomic-sleep check. What it cannot: light between two
 # boards (QEMU's GPIO model drives no input) or real timing (TCG).
 #
-#   run.sh [BOARD...]     raspi3b raspi2b (default: both)
+#   run.sh [BOARD...]     raspi2b (default) raspi3b
 # Ends with "board: N passed, N failed".
 
 set -u
@@ -27,7 +28,7 @@ build=${BUILD:-$top/build}/board
 mkdir -p "$build"
 cache=${VLC_CACHE:-/var/cache/linux-vlc}
 [ -w "$cache" ] || cache=$build
-boards=${*:-raspi3b raspi2b}
+boards=${*:-raspi2b}
 modes="led comparator"
 # TCG: frames of 20 ms (tests/dt/arm64-probe.sh uses the same timing)
 params="frame_us=20000 sync_us=2000 guard_us=1000 data_us=2000 tolerance_us=1000 brightness=300"

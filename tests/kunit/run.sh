@@ -12,10 +12,8 @@
 #
 # x86_64 runs on the oldest and the newest series; arm64, whose
 # kunitconfig adds the device-tree and gpio-sim path, on the oldest. The
-# arm64 kernel is also the DT probe's and the Raspberry Pi 3B board test's
-# (tests/dt/arm64-probe.sh, tests/board/run.sh boot it with no suite
-# selected): its kunitconfigs include tests/dt/probe.config and
-# tests/board/arm64.config.
+# arm64 kernel is also the DT probe's (tests/dt/arm64-probe.sh boots it
+# with no suite selected): its kunitconfigs include tests/dt/probe.config.
 # One kunit.py at a time per build folder (a lock beside it).
 
 set -eu
@@ -44,7 +42,7 @@ for run in $runs; do
 	more=""
 	case "$arch" in
 	x86_64) ;;
-	arm64) more="$top/tests/dt/probe.config $top/tests/board/arm64.config"
+	arm64) more="$top/tests/dt/probe.config"
 	       extra="--kunitconfig=$top/tests/kunit/arm64.config"
 	       for f in $more; do extra="$extra --kunitconfig=$f"; done
 	       xc="--cross_compile=aarch64-linux-gnu-" ;;
