@@ -88,7 +88,8 @@ static const char * const vlc_gpio_rx_modes[] = {
  * @chan: ADC channel (adc mode)
  * @irq: edge interrupt of @cathode or @rx, or 0 when polling
  * @shared: the TX LED is the sensing LED
- * @can_sleep: some pin may sleep: thread executor
+ * @can_sleep: some pin may sleep, or an LED receiver turns pins around:
+ *	thread executor
  * @lock: guards the comparator integration against its IRQ handler
  * @t0: start of the measurement window, ns (CLOCK_MONOTONIC)
  * @t_fall: led mode: time the cathode was seen low, 0 if not yet
@@ -355,10 +356,8 @@ static int vlc_gpio_adc_probe(struct vlc_gpio *g)
 		.shared_led = shared,					\
 	}
 
-VLC_GPIO_OPS(vlc_gpio_led_ops, led, false, false);
-VLC_GPIO_OPS(vlc_gpio_led_shared_ops, led, false, true);
-VLC_GPIO_OPS(vlc_gpio_led_sleep_ops, led, true, false);
-VLC_GPIO_OPS(vlc_gpio_led_shared_sleep_ops, led, true, true);
+VLC_GPIO_OPS(vlc_gpio_led_ops, led, true, false);
+VLC_GPIO_OPS(vlc_gpio_led_shared_ops, led, true, true);
 VLC_GPIO_OPS(vlc_gpio_cmp_ops, cmp, false, false);
 VLC_GPIO_OPS(vlc_gpio_cmp_sleep_ops, cmp, true, false);
 VLC_GPIO_OPS(vlc_gpio_adc_ops, adc, true, false);
@@ -367,11 +366,7 @@ static const struct vlc_pin_ops *vlc_gpio_pin_ops(const struct vlc_gpio *g)
 {
 	switch (g->mode) {
 	case VLC_GPIO_RX_LED:
-		if (g->shared)
-			return g->can_sleep ? &vlc_gpio_led_shared_sleep_ops :
-					      &vlc_gpio_led_shared_ops;
-		return g->can_sleep ? &vlc_gpio_led_sleep_ops :
-				      &vlc_gpio_led_ops;
+		return g->shared ? &vlc_gpio_led_shared_ops : &vlc_gpio_led_ops;
 	case VLC_GPIO_RX_COMPARATOR:
 		return g->can_sleep ? &vlc_gpio_cmp_sleep_ops :
 				      &vlc_gpio_cmp_ops;
@@ -588,8 +583,12 @@ static int vlc_gpio_led_probe(struct vlc_gpio *g)
 	if (g->shared && gpiod_is_active_low(g->tx))
 		return dev_err_probe(dev, -EINVAL,
 				     "tx-gpios: must be GPIO_ACTIVE_HIGH when the TX LED also senses\n");
-	g->can_sleep |= gpiod_cansleep(g->cathode) ||
-			(g->anode && gpiod_cansleep(g->anode));
+	/* Every measured slot turns the cathode around, and gpiolib's
+	 * direction calls may take what hard IRQ must not (bcm2835: the
+	 * pinctrl core's mutexes for the output's drive, then fsel_lock, a
+	 * spinlock_t): an LED receiver always runs in the thread.
+	 */
+	g->can_sleep = true;
 
 	/* The interrupt needs the line as an input when it is requested. */
 	err = gpiod_direction_input(g->cathode);
