@@ -53,8 +53,9 @@ int main(void)
 
 	guest_prefix = "board";
 	mount_all();
-	if (read_file("/proc/cmdline", cmd, sizeof(cmd)) > 0 &&
-	    (p = strstr(cmd, "vlc_board=")))
+	p = read_file("/proc/cmdline", cmd, sizeof(cmd)) > 0 ?
+	    strstr(cmd, "vlc_board=") : NULL;
+	if (p)
 		sscanf(p, "vlc_board=%15[a-z],%d,%d", mode, &brightness,
 		       &seconds);
 	printf("board: receiver %s, brightness %d, %d s of frames\n", mode,
@@ -64,8 +65,8 @@ int main(void)
 	      "vlc0 probed from the overlay, bound to vlc-gpio");
 	chip_section(CHIP, b, sizeof(b));
 	fputs(b, stdout);
-	check(strstr(b, "|tx ") != NULL, "TX line requested on " CHIP);
-	check(strstr(b, strcmp(mode, "led") ? "|rx " : "|led-cathode ") != NULL,
+	check(!!strstr(b, "|tx "), "TX line requested on " CHIP);
+	check(!!strstr(b, strcmp(mode, "led") ? "|rx " : "|led-cathode "),
 	      "receiver line requested on " CHIP);
 
 	check(set_up("vlc0", 1) == 0, "ip link set vlc0 up");
