@@ -16,10 +16,8 @@ logs=$build/check
 mkdir -p "$logs"
 
 steps=${VLC_CHECK_STEPS:-"host fuzz-smoke lint cross install-test dt dt-probe qemu-test qemu-smoke kunit"}
-# step budget, minutes: from an empty cache / warm. The cold figures are
-# those of a fresh clone's run on two cores (commit message of this
-# table); their sum is over the whole run's 75, which KUnit's three
-# debug kernels (about 14 minutes each) push past.
+# step budget, minutes: from an empty cache / warm, as a fresh clone's
+# run on two cores took them (the commit that set them says more).
 budget() {
 	case "$1" in
 	host) echo 1/1 ;;
