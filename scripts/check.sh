@@ -27,9 +27,9 @@ budget() {
 	install-test) echo 1/1 ;;
 	dt) echo 3/3 ;;
 	dt-probe) echo 12/3 ;;
-	qemu-test) echo 18/16 ;;
+	qemu-test) echo 12/11 ;;
 	qemu-smoke) echo 3/3 ;;
-	kunit) echo 36/8 ;;
+	kunit) echo 30/5 ;;
 	*) echo "?/?" ;;
 	esac
 }

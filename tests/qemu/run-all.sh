@@ -4,22 +4,49 @@
 # those named in $VLC_SCENARIOS. A scenario that needs more than run.sh's
 # 300 s says so in a line "# vlc-timeout: SECONDS". $VLC_QEMU_NAME names
 # the run in the closing line (default qemu).
+#
+# $VLC_JOBS guests run at once (default 2), each with one CPU unless its
+# scenario asks for more in a line "# vlc-smp: N" (those whose races need
+# two CPUs: transmit and receive beside unload and link flaps). The
+# guests are CPU-bound: two guests of two CPUs each took as long as one
+# after the other. The longest timeouts start first, so the slowest
+# scenarios do not end the run alone. Each scenario's output is printed
+# whole when it ends.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
-passed=0
-failed=0
+build=${BUILD:-$top/build}
 if [ -n "${VLC_SCENARIOS:-}" ]; then
 	list=$(for n in $VLC_SCENARIOS; do echo "$top/tests/qemu/scenarios/$n.sh"; done)
 else
 	list=$(ls "$top"/tests/qemu/scenarios/*.sh | grep -v '/demo\.sh$')
 fi
+jobs=${VLC_JOBS:-2}
+res=$build/qemu/results-${VLC_QEMU_NAME:-qemu}
+rm -rf "$res"
+mkdir -p "$res"
+
 for s in $list; do
 	t=$(sed -n 's/^# vlc-timeout: \([0-9]*\)$/\1/p' "$s")
-	if "$top/tests/qemu/run.sh" --timeout "${t:-300}" "$s"; then
-		passed=$((passed + 1))
+	c=$(sed -n 's/^# vlc-smp: \([0-9]*\)$/\1/p' "$s")
+	echo "${t:-300} ${c:-1} $s"
+done | sort -rn | xargs -P "$jobs" -L 1 sh -c '
+	t0=$(date +%s)
+	n=$(basename "$5" .sh)
+	if "$2/tests/qemu/run.sh" --timeout "$3" --smp "$4" "$5" \
+		>"$1/$n.log" 2>&1; then
+		r=ok
 	else
-		failed=$((failed + 1))
+		r=FAIL
 	fi
-done
+	echo "$r $(($(date +%s) - t0))" >"$1/$n.result"
+	cat "$1/$n.log"
+	echo "qemu $n: $(($(date +%s) - t0)) s"
+' sh "$res" "$top"
+
+passed=$(grep -l '^ok' "$res"/*.result 2>/dev/null | wc -l)
+ran=$(ls "$res"/*.result 2>/dev/null | wc -l)
+want=$(echo "$list" | wc -l)
+failed=$((want - passed))
+[ "$ran" -eq "$want" ] || echo "qemu: $((want - ran)) scenarios never ended"
 echo "${VLC_QEMU_NAME:-qemu}: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

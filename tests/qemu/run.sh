@@ -5,7 +5,10 @@
 # read-only over 9p, load the freshly built modules, run one scenario
 # script in the guest and return its exit status.
 #
-#   run.sh [--show] [--timeout SEC] [--out DIR] [--kernel DIR] SCENARIO [ARGS...]
+#   run.sh [--show] [--timeout SEC] [--smp N] [--out DIR] [--kernel DIR]
+#          SCENARIO [ARGS...]
+#
+# --smp N gives the guest N CPUs (default 2).
 #
 # --kernel DIR (or $VLC_KERNEL) boots DIR/arch/x86/boot/bzImage, a tree
 # built by scripts/stress-kernel.sh, with the modules built against it
@@ -24,6 +27,7 @@ set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 build=${BUILD:-$top/build}
 timeout=300
+smp=2
 show=0
 out=""
 kdir=${VLC_KERNEL:-}
@@ -31,12 +35,13 @@ while [ $# -gt 0 ]; do
 	case "$1" in
 	--show) show=1; shift ;;
 	--timeout) timeout=$2; shift 2 ;;
+	--smp) smp=$2; shift 2 ;;
 	--out) out=$2; shift 2 ;;
 	--kernel) kdir=$2; shift 2 ;;
 	*) break ;;
 	esac
 done
-[ $# -ge 1 ] || { echo "usage: run.sh [--show] [--timeout S] [--out DIR] [--kernel DIR] SCENARIO [ARGS]" >&2; exit 2; }
+[ $# -ge 1 ] || { echo "usage: run.sh [--show] [--timeout S] [--smp N] [--out DIR] [--kernel DIR] SCENARIO [ARGS]" >&2; exit 2; }
 scen=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 shift
 name=$(basename "$scen" .sh)
@@ -59,7 +64,7 @@ else
 	[ -r "$kernel" ] || { echo "run.sh: $kernel missing (apt-get install linux-image-$krel)" >&2; exit 2; }
 fi
 [ -n "$out" ] || out=$build/qemu/$name${VLC_QEMU_NAME:+-${VLC_QEMU_NAME#qemu-}}
-echo "qemu $name: booting $kernel ($krel) with $moddir" >&2
+echo "qemu $name: booting $kernel ($krel), $smp CPU(s), with $moddir" >&2
 rm -rf "$out"
 mkdir -p "$out"
 
@@ -106,7 +111,7 @@ mem=1024
 [ -z "$kdir" ] || mem=2048
 guest() {
 	timeout --foreground "$timeout" qemu-system-x86_64 \
-		-machine q35 -accel tcg -cpu max -smp 2 -m "$mem" \
+		-machine q35 -accel tcg -cpu max -smp "$smp" -m "$mem" \
 		-nographic -no-reboot -nic none \
 		-kernel "$kernel" -initrd "$initrd" -append "$cmdline" \
 		-virtfs local,path=/,mount_tag=host,security_model=none,readonly=on,multidevs=remap \

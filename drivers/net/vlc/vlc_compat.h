@@ -11,6 +11,11 @@
 #include <linux/hrtimer.h>
 #include <linux/version.h>
 
+/* 6.6 added KUnit test attributes; before it a slow case is just a case. */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 6, 0) && defined(KUNIT_CASE)
+#define KUNIT_CASE_SLOW(test_name)	KUNIT_CASE(test_name)
+#endif
+
 /* 6.10 took __assign_str()'s source: __string() already names it. */
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 10, 0)
 #define vlc_assign_str(dst, src)	__assign_str(dst)

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
+# vlc-smp: 2
 # Link down/up and module unload while a transfer runs: no kernel report
 # (the runner checks dmesg), nothing left behind, and the peer recovers.
 . "$VLC_SRC/tests/qemu/lib.sh"

@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
+# vlc-smp: 2
 # A 64 KiB TCP transfer arrives byte-exact.
 . "$VLC_SRC/tests/qemu/lib.sh"
 

@@ -14,8 +14,12 @@
 #include <kunit/test.h>
 #include <linux/string.h>
 
+#include "../vlc_compat.h"
+
 #define VLC_TEST(name)		static void name(struct kunit *vlc_test_ctx)
 #define VLC_TEST_CASE(name)	KUNIT_CASE(name),
+/* KUnit's speed attribute: tests/kunit/run.sh says where these are left out */
+#define VLC_TEST_CASE_SLOW(name)	KUNIT_CASE_SLOW(name),
 #define VLC_TEST_CASES_END	{}
 #define VLC_TEST_CASE_TYPE	struct kunit_case
 
@@ -56,6 +60,7 @@
 
 #define VLC_TEST(name)		static void name(void **vlc_test_ctx)
 #define VLC_TEST_CASE(name)	cmocka_unit_test(name),
+#define VLC_TEST_CASE_SLOW(name)	cmocka_unit_test(name),
 #define VLC_TEST_CASES_END
 /* VLC_TEST_CASE_TYPE is cmocka's case struct; tests/host/Makefile passes
  * it with -D, as its CamelCase name is not ours to change.
