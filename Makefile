@@ -39,7 +39,7 @@ VLC_CONFIG := CONFIG_VLC=m CONFIG_VLC_SIM=m
 export TOP BUILD VLC_CONFIG
 
 .PHONY: all modules tools install clean deps cross lint kunit host qemu-test \
-	qemu-smoke install-test board-test \
+	qemu-smoke install-test board-test docs-check \
 	check demo bench dt dt-probe help hwtest gpio-sim fuzz fuzz-smoke stress \
 	stress-smoke
 
@@ -112,6 +112,12 @@ fuzz:
 fuzz-smoke:
 	@$(TOP)/scripts/deps.sh fuzz
 	@$(MAKE) -s -C $(TOP)/tests/fuzz smoke
+
+# Docs that cannot drift: figures as in the benchmarks, cited files,
+# setting names, rst warning-free (tests/docs/check.py).
+docs-check:
+	@$(TOP)/scripts/deps.sh docs
+	@python3 $(TOP)/tests/docs/check.py $(TOP)
 
 dt:
 	@$(TOP)/scripts/deps.sh dt
@@ -218,6 +224,7 @@ help:
 	@echo "  make stress     stress scenario on a KASAN/UBSAN/lockdep/kmemleak kernel"
 	@echo "  make stress-smoke  the same, reduced (4 boards, 5 reloads, 50 flaps)"
 	@echo "  make dt         binding, overlays and merged DTBs checked with dtc/fdtoverlay/dt-schema"
+	@echo "  make docs-check docs against the code and the benchmarks (tests/docs/check.py)"
 	@echo "  make dt-probe   arm64 QEMU: vlc-gpio probes from DT on gpio-sim lines"
 	@echo "  make install-test  dkms build and make install DESTDIR=, checked"
 	@echo "  make board-test QEMU raspi3b and raspi2b: vlc0 from the overlay on"

@@ -15,12 +15,13 @@ build=${BUILD:-$top/build}
 logs=$build/check
 mkdir -p "$logs"
 
-steps=${VLC_CHECK_STEPS:-"host fuzz-smoke lint cross install-test dt dt-probe qemu-test qemu-smoke kunit"}
+steps=${VLC_CHECK_STEPS:-"host docs-check fuzz-smoke lint cross install-test dt dt-probe qemu-test qemu-smoke kunit"}
 # step budget, minutes: from an empty cache / warm, as a fresh clone's
 # run on two cores took them (the commit that set them says more).
 budget() {
 	case "$1" in
 	host) echo 1/1 ;;
+	docs-check) echo 1/1 ;;
 	fuzz-smoke) echo 1/1 ;;
 	lint) echo 7/3 ;;
 	cross) echo 2/1 ;;

@@ -7,7 +7,7 @@
 #
 # usage: scripts/deps.sh GROUP...   (build tools cross kunit qemu lint host dt
 #                                    hwtest gpiosim fuzz kernels install
-#                                    board all)
+#                                    board docs all)
 
 set -eu
 
@@ -29,6 +29,7 @@ pkgs_host="gcc make libcmocka-dev pkg-config"
 pkgs_fuzz="make clang-14 libclang-rt-14-dev llvm-14"
 pkgs_dt="device-tree-compiler dt-schema linux-source-6.1 xz-utils"
 pkgs_bench="valgrind gnuplot-nox"
+pkgs_docs="python3 python3-docutils"
 pkgs_hwtest="gcc make pkg-config libgpiod-dev"
 pkgs_gpiosim="linux-headers-amd64 linux-source-6.1 xz-utils make gcc"
 pkgs_install="dkms man-db linux-headers-amd64"
@@ -42,8 +43,8 @@ pkgs_probe="gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-system-arm linux-so
 want=""
 for g in "$@"; do
 	case "$g" in
-	all) want="$want $pkgs_build $pkgs_tools $pkgs_cross $pkgs_kunit $pkgs_qemu $pkgs_lint $pkgs_host $pkgs_dt $pkgs_bench $pkgs_probe $pkgs_hwtest $pkgs_gpiosim $pkgs_fuzz $pkgs_kernels $pkgs_install $pkgs_board" ;;
-	build|headers|tools|cross|kunit|qemu|lint|host|dt|bench|probe|hwtest|gpiosim|fuzz|kernels|install|board) eval "want=\"\$want \$pkgs_$g\"" ;;
+	all) want="$want $pkgs_build $pkgs_tools $pkgs_cross $pkgs_kunit $pkgs_qemu $pkgs_lint $pkgs_host $pkgs_dt $pkgs_bench $pkgs_probe $pkgs_hwtest $pkgs_gpiosim $pkgs_fuzz $pkgs_kernels $pkgs_install $pkgs_board $pkgs_docs" ;;
+	build|headers|tools|cross|kunit|qemu|lint|host|dt|bench|probe|hwtest|gpiosim|fuzz|kernels|install|board|docs) eval "want=\"\$want \$pkgs_$g\"" ;;
 	*) echo "deps.sh: unknown group '$g'" >&2; exit 2 ;;
 	esac
 done

@@ -1,0 +1,212 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Docs that cannot drift (make doccheck, a step of make check).
+
+  check.py [TOP]   ends with "docs: N passed, N failed"
+
+1. Every rst page under Documentation/ parses with docutils without a
+   warning, and every ".. vlc-..." marker starts a block of its own (one
+   inside a paragraph renders as text).
+2. Every file a page cites exists: paths under the checkout's top-level
+   folders, and bare *.rst, *.md, *.yaml or *.dts names.
+3. Figures. A paragraph that cites vlc-benchmarks.rst is followed by a
+   marker naming the section and the figures it quotes:
+       .. vlc-figures: SECTION: 37 18.5          (rst, a comment)
+       <!-- vlc-figures: SECTION: 37 18.5 -->    (markdown)
+   Each figure must be in that paragraph and in that section of
+   vlc-benchmarks.rst, which make bench writes.
+4. Setting names. Every overlay parameter (dts/overlays/vlc-overlay.dts,
+   __overrides__) is listed in dts/overlays/README; the property it sets
+   is one of the binding's; vlc-hardware.rst's table of names ("Names of
+   the settings") has the two on one line. Every setting vlcctl knows
+   (its attr_name table) is in that section and in vlc.rst.
+"""
+
+import glob
+import os
+import re
+import sys
+
+top = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else
+                      os.path.join(os.path.dirname(__file__), "..", ".."))
+passed = 0
+failed = 0
+
+
+def result(ok, what, detail=""):
+    global passed, failed
+    if ok:
+        passed += 1
+        print(f"docs: ok   {what}")
+    else:
+        failed += 1
+        print(f"docs: FAIL {what}" + (f": {detail}" if detail else ""))
+
+
+def read(rel):
+    with open(os.path.join(top, rel), encoding="utf-8") as f:
+        return f.read()
+
+
+rst_pages = sorted(os.path.relpath(p, top) for p in
+                   glob.glob(os.path.join(top, "Documentation", "**", "*.rst"),
+                             recursive=True))
+pages = ["README.md", "dts/overlays/README"] + rst_pages
+
+# 1. rst parses cleanly; markers start a block
+try:
+    import io
+
+    import docutils.core
+    import docutils.utils
+except ImportError:
+    docutils = None
+for page in rst_pages:
+    if docutils is None:
+        result(False, f"{page}: parses", "python3-docutils is missing")
+        continue
+    warn = io.StringIO()
+    try:
+        docutils.core.publish_doctree(
+            read(page), source_path=page,
+            settings_overrides={"report_level": 2, "halt_level": 5,
+                                "warning_stream": warn})
+    except Exception as e:  # a severe error still says where
+        warn.write(str(e))
+    result(not warn.getvalue(), f"{page}: docutils, no warning",
+           warn.getvalue().strip().splitlines()[0] if warn.getvalue() else "")
+    lines = read(page).splitlines()
+    bad = [str(i + 1) for i, l in enumerate(lines)
+           if l.lstrip().startswith(".. vlc-") and i and lines[i - 1].strip()]
+    result(not bad, f"{page}: every .. vlc- marker starts a block",
+           "inside a paragraph at line " + ", ".join(bad))
+
+# 2. cited files exist
+tops = "|".join(d for d in sorted(os.listdir(top))
+                if os.path.isdir(os.path.join(top, d)) and not d.startswith(".")
+                and d != "build")
+path_re = re.compile(r"(?<![\w/.-])((?:%s)/[\w.,+*/-]*[\w*/])" % tops)
+name_re = re.compile(r"(?<![\w/.,-])([\w,-]+\.(?:rst|md|yaml|dts))\b")
+known = set()
+for d, _, files in os.walk(top):
+    if "/.git" in d or "/build" in d:
+        continue
+    known.update(files)
+for page in pages:
+    text = read(page)
+    missing = set()
+    for m in path_re.finditer(text):
+        p = m.group(1).rstrip(".,")
+        # a program is cited by the name its source builds
+        if not glob.glob(os.path.join(top, p)) and \
+           not glob.glob(os.path.join(top, p + ".c")):
+            missing.add(p)
+    for m in name_re.finditer(text):
+        if m.group(1) not in known:
+            missing.add(m.group(1))
+    result(not missing, f"{page}: every file it cites exists",
+           ", ".join(sorted(missing)))
+
+
+# 3. figures quoted from the benchmarks
+def sections(text):
+    """Heading -> its text, up to the next heading."""
+    out = {}
+    lines = text.splitlines()
+    cur, start = None, 0
+    for i in range(1, len(lines)):
+        if re.fullmatch(r"([=~^-])\1{2,}", lines[i]) and lines[i - 1].strip() \
+           and not re.fullmatch(r"([=~^-])\1{2,}", lines[i - 1]):
+            if cur:
+                out[cur] = "\n".join(lines[start:i - 1])
+            cur, start = lines[i - 1].strip(), i + 1
+    if cur:
+        out[cur] = "\n".join(lines[start:])
+    return out
+
+
+def numbers(text):
+    return set(m.group(0).replace(",", "") for m in
+               re.finditer(r"(?<![\w.])\d[\d,]*(?:\.\d+)?(?![\w])", text))
+
+
+bench = sections(read("Documentation/networking/vlc-benchmarks.rst"))
+mark_re = re.compile(r"^\s*(?:\.\. |<!-- )vlc-figures: ([^:]+):([^>]*?)(?: -->)?\s*$")
+for page in pages:
+    if page.endswith("vlc-benchmarks.rst"):
+        continue
+    lines = read(page).splitlines()
+    i = 0
+    while i < len(lines):
+        if "vlc-benchmarks" not in lines[i] or mark_re.match(lines[i]):
+            i += 1
+            continue
+        # the paragraph (or table row) around line i and the marker after it
+        s = i
+        while s > 0 and lines[s - 1].strip():
+            s -= 1
+        e = i
+        while e < len(lines) and lines[e].strip():
+            e += 1
+        para = "\n".join(lines[s:e])
+        j = e
+        while j < len(lines) and not lines[j].strip():
+            j += 1
+        m = mark_re.match(lines[j]) if j < len(lines) else None
+        where = f"{page}:{i + 1}"
+        if not m:
+            result(False, f"{where}: cites vlc-benchmarks.rst",
+                   "no vlc-figures marker after the paragraph")
+            i = e
+            continue
+        sec, figs = m.group(1).strip(), m.group(2).split()
+        if sec not in bench:
+            result(False, f"{where}: vlc-figures section", f'no "{sec}" in vlc-benchmarks.rst')
+        else:
+            off = [f for f in figs if f not in numbers(para)]
+            result(not off, f"{where}: quotes {' '.join(figs) or 'no figure'}",
+                   "not in the paragraph: " + " ".join(off))
+            off = [f for f in figs if f not in numbers(bench[sec])]
+            result(not off, f'{where}: {" ".join(figs) or "nothing"} as in vlc-benchmarks.rst, "{sec}"',
+                   "not there: " + " ".join(off))
+        i = e
+
+# 4. one name per setting
+ovl = read("dts/overlays/vlc-overlay.dts")
+binding = read("Documentation/devicetree/bindings/net/linux-vlc,vlc-gpio.yaml")
+oreadme = read("dts/overlays/README")
+hw = read("Documentation/networking/vlc-hardware.rst")
+props = set(re.findall(r"^  ([a-z][\w,-]*):", binding, re.M))
+ovr = re.search(r"__overrides__\s*\{(.*?)\};", ovl, re.S)
+params = re.findall(r"^\s*(\w+)\s*=(.*?);", ovr.group(1) if ovr else "", re.M | re.S)
+result(bool(params), "overlay: __overrides__ found")
+for name, target in params:
+    result(re.search(r"^(?:Params:)?\s*%s\b" % re.escape(name), oreadme,
+                     re.M) is not None,
+           f"overlay parameter {name}: listed in dts/overlays/README")
+    setp = re.findall(r'"([\w,-]+?)(?::\d+|[?!]|\.|=|")', target)
+    setp = [p for p in setp if p and not p.startswith("status")]
+    unknown = [p for p in setp if p not in props and p not in ("brcm,pins",)]
+    result(not unknown, f"overlay parameter {name}: sets a binding property",
+           " ".join(unknown))
+    table = [l for l in hw.splitlines() if re.search(r"``%s``" % re.escape(name), l)]
+    pairs = [p for p in setp if p in props and
+             not any("``%s``" % p in l for l in table)]
+    result(bool(table) and not pairs,
+           f"overlay parameter {name}: vlc-hardware.rst names it beside its property",
+           "no line with ``%s`` and ``%s``" % (name, " ".join(setp)))
+
+vlcctl = read("tools/vlcctl/vlcctl.c")
+names = re.search(r"attr_name\[[^]]*\] = \{(.*?)\};", vlcctl, re.S)
+names = re.findall(r'= "([\w-]+)"', names.group(1) if names else "")
+names = [n for n in names if n not in ("ifindex", "device")]
+result(bool(names), "vlcctl: its table of setting names found")
+table = hw[hw.find("Names of the settings"):]
+table = table[:table.find("\n\n\n") if "\n\n\n" in table else len(table)]
+rst = read("Documentation/networking/vlc.rst")
+for n in names:
+    result("``%s``" % n in table and re.search(r"\b%s\b" % re.escape(n), rst),
+           f"vlcctl setting {n}: in vlc-hardware.rst's table of names and in vlc.rst")
+
+print(f"docs: {passed} passed, {failed} failed")
+sys.exit(1 if failed else 0)
