@@ -88,8 +88,9 @@ if [ ! -f "$initrd" ]; then
 	done
 	cp "$top/tests/qemu/initramfs-init" "$tmp/init"
 	chmod +x "$tmp/init"
-	(cd "$tmp" && find . | cpio -o -H newc --quiet | gzip -1) >"$initrd.tmp"
-	mv "$initrd.tmp" "$initrd"
+	# guests boot side by side (run-all.sh): each writes its own copy
+	(cd "$tmp" && find . | cpio -o -H newc --quiet | gzip -1) >"$initrd.$$"
+	mv -f "$initrd.$$" "$initrd"
 	rm -rf "$tmp"
 fi
 
