@@ -25,11 +25,17 @@
 
 /* ---- executor context: runs under vlc_exec_lock() ---- */
 
+/* The executor's lock orders the writers of xstats; the thread and
+ * simulator executors hold a mutex, preemptible, and a 32-bit writer must
+ * not be preempted inside the seqcount: the _irqsave variants.
+ */
 static void vlc_xstats_add(struct vlc_dev *vd, u64_stats_t *ctr, u64 v)
 {
-	u64_stats_update_begin(&vd->xstats.syncp);
+	unsigned long flags;
+
+	flags = u64_stats_update_begin_irqsave(&vd->xstats.syncp);
 	u64_stats_add(ctr, v);
-	u64_stats_update_end(&vd->xstats.syncp);
+	u64_stats_update_end_irqrestore(&vd->xstats.syncp, flags);
 }
 
 static void vlc_dev_event(struct vlc_dev *vd, int ev)
@@ -80,14 +86,15 @@ static int vlc_dev_tx_symbol(void *ctx)
 static void vlc_dev_publish_stats(struct vlc_dev *vd)
 {
 	const struct vlc_mac_stats *m = &vd->mac.stats;
+	unsigned long flags;
 
-	u64_stats_update_begin(&vd->xstats.syncp);
+	flags = u64_stats_update_begin_irqsave(&vd->xstats.syncp);
 	u64_stats_set(&vd->xstats.rx_crc_errors, m->rx_crc_errors);
 	u64_stats_set(&vd->xstats.rx_errors,
 		      m->rx_crc_errors + m->rx_truncated + m->rx_bad_header +
 		      m->rx_erasure_aborts + m->rx_too_long);
 	u64_stats_set(&vd->xstats.collisions, m->collisions);
-	u64_stats_update_end(&vd->xstats.syncp);
+	u64_stats_update_end_irqrestore(&vd->xstats.syncp, flags);
 }
 
 static void vlc_dev_rx_frame(void *ctx, const struct vlc_phy_rx *rx)
@@ -138,15 +145,16 @@ static void vlc_dev_deliver(void *ctx, const u8 *frame, unsigned int len)
 static void vlc_dev_tx_done(void *ctx, unsigned int len, bool ok)
 {
 	struct vlc_dev *vd = ctx;
+	unsigned long flags;
 
-	u64_stats_update_begin(&vd->xstats.syncp);
+	flags = u64_stats_update_begin_irqsave(&vd->xstats.syncp);
 	if (ok) {
 		u64_stats_inc(&vd->xstats.tx_packets);
 		u64_stats_add(&vd->xstats.tx_bytes, len);
 	} else {
 		u64_stats_inc(&vd->xstats.tx_errors);
 	}
-	u64_stats_update_end(&vd->xstats.syncp);
+	u64_stats_update_end_irqrestore(&vd->xstats.syncp, flags);
 }
 
 static void vlc_dev_phase(void *ctx, s32 ns)
