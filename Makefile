@@ -129,7 +129,7 @@ dt-probe:
 
 # The Raspberry Pi path on the Pi's own GPIO driver: QEMU raspi3b (arm64)
 # and raspi2b (armhf) with the shipped overlay, every receiver mode
-# (tests/board/run.sh).
+# (tests/board/run.sh); not yet a step of make check.
 board-test:
 	@$(TOP)/scripts/deps.sh probe board
 	@$(TOP)/tests/board/run.sh
@@ -214,7 +214,7 @@ help:
 	@echo "  make lint       checkpatch --strict, W=1 and sparse on x86_64, arm64, armhf,"
 	@echo "                  against 6.1, 6.12 and 7.3 (scripts/kernels)"
 	@echo "  make kunit      KUnit in QEMU with KASAN/UBSAN/lockdep: x86_64 on 6.1 and"
-	@echo "                  7.3, arm64 on 6.1"
+	@echo "                  7.3, arm64 on 6.12"
 	@echo "  make host       the pure PHY/MAC cores' unit tests on the host (cmocka)"
 	@echo "  make fuzz       libFuzzer+ASan+UBSan on the MAC, PHY and parameter checks,"
 	@echo "                  FUZZ_TIME=60 s per target; make fuzz-smoke: 10 s each"

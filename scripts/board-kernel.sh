@@ -1,19 +1,21 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# The armhf kernel of the Raspberry Pi 2B board test: Debian's 6.1
-# sources with this driver grafted in (ksrc.sh), allnoconfig plus
+# The armhf kernel of the Raspberry Pi 2B board test: Debian's 6.12
+# sources (the series of Raspberry Pi OS, and the first whose printk
+# lets a legacy console take a spinlock_t under lockdep's raw-lock
+# nesting check) with this driver grafted in (ksrc.sh), allnoconfig plus
 # tests/board/armhf.config, every option of which must survive
 # olddefconfig. Cached as $VLC_CACHE/board-arm-<hash of source version and
 # fragment>; a rerun rebuilds what the driver's sources changed.
 #
 #   board-kernel.sh   build what is missing; print the tree (its
-#                     arch/arm/boot/zImage)
+#                     arch/arm/boot/zImage, drivers/net/vlc/vlc_gpio.ko)
 
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 frag=$top/tests/board/armhf.config
-src=$("$top/scripts/ksrc.sh" graft)
+src=$(VLC_KVER=6.12 "$top/scripts/ksrc.sh" graft)
 cache=$(dirname "$(dirname "$src")")
 ver=$(basename "$(dirname "$src")")
 key=$( (echo "$ver arm allnoconfig"; cat "$frag") | sha256sum | cut -c1-12)
@@ -32,6 +34,6 @@ if [ ! -f "$kd/.config" ]; then
 fi
 "$top/scripts/kconfig-verify.sh" "$frag" "$kd/.config" || exit 1
 echo "board-kernel: building $kd (log: $kd/build.log)" >&2
-$m -j"$(nproc)" zImage >"$kd/build.log" 2>&1 ||
+$m -j"$(nproc)" zImage modules >"$kd/build.log" 2>&1 ||
 	{ tail -n 30 "$kd/build.log" >&2; exit 1; }
 echo "$kd"

@@ -3,8 +3,8 @@
  * raspi3b or raspi2b with the board's own GPIO driver, pinctrl-bcm2835:
  * vlc0 has probed from the shipped overlay; bring it up, let it run its
  * frames, read its TX line back from the GPIO controller and compare the
- * light it gives with the brightness asked for; then down, unbind and
- * bind. The kernel log is the host's to check. The kernel command line
+ * light it gives with the brightness asked for; then down, unbind, bind
+ * and rmmod with the link up. The kernel log is the host's to check. The kernel command line
  * carries "vlc_board=MODE,BRIGHTNESS,SECONDS".
  * Ends with "board: N passed, N failed" and powers off.
  */
@@ -61,6 +61,7 @@ int main(void)
 	printf("board: receiver %s, brightness %d, %d s of frames\n", mode,
 	       brightness, seconds);
 
+	check(load_module("/vlc_gpio.ko") == 0, "insmod vlc_gpio.ko");
 	check(wait_for("/sys/class/net/vlc0", 30) && bound_device(dev, sizeof(dev)),
 	      "vlc0 probed from the overlay, bound to vlc-gpio");
 	chip_section(CHIP, b, sizeof(b));
@@ -87,6 +88,12 @@ int main(void)
 	check(wait_for("/sys/class/net/vlc0", 10), "vlc0 back after bind");
 	check(set_up("vlc0", 1) == 0 && set_up("vlc0", 0) == 0,
 	      "up and down again");
+	check(set_up("vlc0", 1) == 0 && unload_module("vlc_gpio") == 0,
+	      "rmmod vlc_gpio with vlc0 up");
+	check(!exists("/sys/class/net/vlc0"), "vlc0 gone after rmmod");
+	chip_section(CHIP, b, sizeof(b));
+	check(!strstr(b, "|tx ") && !strstr(b, "|rx ") &&
+	      !strstr(b, "|led-cathode "), "lines released after rmmod");
 	finish();
 	return 0;
 }

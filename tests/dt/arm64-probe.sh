@@ -8,7 +8,7 @@
 # line (read back through gpio-sim's sysfs), and that unbind removes it and
 # leaves the LED dark and the lines free.
 #
-# The kernel is the arm64 KUnit kernel of 6.1 (tests/kunit/run.sh --build:
+# The kernel is the arm64 KUnit kernel of 6.12 (tests/kunit/run.sh --build:
 # debug.config's KASAN, UBSAN, lockdep and atomic-sleep checks, and
 # tests/dt/probe.config), booted with no KUnit suite selected; kunit.py
 # refuses a .config that lost an option any of those files asks for, and
@@ -17,7 +17,7 @@
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cc=aarch64-linux-gnu-
-bd=$("$top/tests/kunit/run.sh" --build arm64@6.1) ||
+bd=$("$top/tests/kunit/run.sh" --build arm64@6.12) ||
 	{ echo "probe: FAIL building the arm64 KUnit kernel"; echo "probe: 0 passed, 1 failed"; exit 1; }
 if ! "$top/scripts/kconfig-verify.sh" "$top/tests/kunit/debug.config" \
 	"$top/tests/dt/probe.config" "$bd/.config"; then
@@ -104,6 +104,7 @@ dtc -q -I dts -O dtb -o "$tmp/vlc-virt.dtb" "$tmp/virt.dts"
 ${cc}gcc -static -O2 -Wall -o "$tmp/init" "$top/tests/dt/probe-init.c" \
 	"$top/tests/dt/guest.c"
 (cd "$tmp" && mkdir -p root/proc root/sys root/dev && cp init root/ &&
+	cp "$bd/drivers/net/vlc/vlc_gpio.ko" root/ &&
 	cd root && find . | cpio -o -H newc 2>/dev/null | gzip >"$tmp/initrd")
 
 log=$tmp/console.log

@@ -2,6 +2,7 @@
 /* Helpers of the device-tree guests' /init programs (guest.h). */
 #include <dirent.h>
 #include <fcntl.h>
+#include <linux/gpio.h>
 #include <net/if.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +12,8 @@
 #include <sys/reboot.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -29,19 +32,22 @@ void check(int ok, const char *what)
 		guest_failed++;
 }
 
+/* The whole file, up to @len - 1 bytes: debugfs hands out a page a read. */
 int read_file(const char *path, char *buf, size_t len)
 {
 	int fd = open(path, O_RDONLY);
-	ssize_t n;
+	size_t got = 0;
+	ssize_t n = 0;
 
 	if (fd < 0)
 		return -1;
-	n = read(fd, buf, len - 1);
+	while (got < len - 1 && (n = read(fd, buf + got, len - 1 - got)) > 0)
+		got += n;
 	close(fd);
 	if (n < 0)
 		return -1;
-	buf[n] = '\0';
-	return n;
+	buf[got] = '\0';
+	return got;
 }
 
 int write_file(const char *path, const char *s)
@@ -106,6 +112,53 @@ void chip_section(const char *chip, char *out, size_t len)
 	if (e)
 		*e = '\0';
 	snprintf(out, len, "%s", s);
+}
+
+/* The consumers of the lines the kernel holds on the chip whose label
+ * contains @chip, as "OFFSET|CONSUMER |" a line, from the GPIO character
+ * device (its node made here: the guests have no devtmpfs).
+ */
+void chip_consumers(const char *chip, char *out, size_t len)
+{
+	struct gpiochip_info ci;
+	struct gpioline_info li;
+	char path[300], b[32];
+	struct dirent *de;
+	unsigned int maj, min, i;
+	size_t n = 0;
+	DIR *d = opendir("/sys/bus/gpio/devices");
+	int fd;
+
+	out[0] = '\0';
+	while (d && (de = readdir(d))) {
+		if (strncmp(de->d_name, "gpiochip", 8))
+			continue;
+		snprintf(path, sizeof(path), "/sys/bus/gpio/devices/%s/dev",
+			 de->d_name);
+		if (read_file(path, b, sizeof(b)) <= 0 ||
+		    sscanf(b, "%u:%u", &maj, &min) != 2)
+			continue;
+		snprintf(path, sizeof(path), "/dev/%s", de->d_name);
+		mknod(path, S_IFCHR | 0600, makedev(maj, min));
+		fd = open(path, O_RDONLY);
+		if (fd < 0)
+			continue;
+		if (!ioctl(fd, GPIO_GET_CHIPINFO_IOCTL, &ci) &&
+		    strstr(ci.label, chip)) {
+			for (i = 0; i < ci.lines; i++) {
+				memset(&li, 0, sizeof(li));
+				li.line_offset = i;
+				if (ioctl(fd, GPIO_GET_LINEINFO_IOCTL, &li) ||
+				    !(li.flags & GPIOLINE_FLAG_KERNEL))
+					continue;
+				n += snprintf(out + n, n < len ? len - n : 0,
+					      "%u|%s |\n", i, li.consumer);
+			}
+		}
+		close(fd);
+	}
+	if (d)
+		closedir(d);
 }
 
 /* The interface with MAC address @mac, into @name. */
@@ -173,26 +226,52 @@ int line_level(const char *chip, const char *label)
 	return strstr(l, " lo") ? 0 : -1;
 }
 
-/* Sample that line for about @ms; count the levels seen. */
+/* Sample that line for about @ms; count the levels seen. The pauses
+ * between samples are random, 1 to 3 ms, so that the samples do not fall
+ * in step with the driver's slot timers.
+ */
 void sample_line(const char *chip, const char *label, int ms, int *lo,
 		 int *hi)
 {
-	struct timespec d = { 0, 500000 };
+	struct timespec d = { 0, 0 };
 	struct timespec t0, t;
+	unsigned int r;
 	int v;
 
 	*lo = *hi = 0;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
+	r = (unsigned int)t0.tv_nsec;
 	do {
 		v = line_level(chip, label);
 		if (v == 1)
 			(*hi)++;
 		else if (v == 0)
 			(*lo)++;
+		r = r * 1103515245u + 12345u;
+		d.tv_nsec = 1000000 + (r >> 8) % 2000000;
 		nanosleep(&d, NULL);
 		clock_gettime(CLOCK_MONOTONIC, &t);
 	} while ((t.tv_sec - t0.tv_sec) * 1000 +
 		 (t.tv_nsec - t0.tv_nsec) / 1000000 < ms);
+}
+
+/* insmod @path (no parameters); 0 or -1 */
+int load_module(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int r;
+
+	if (fd < 0)
+		return -1;
+	r = syscall(SYS_finit_module, fd, "", 0);
+	close(fd);
+	return r ? -1 : 0;
+}
+
+/* rmmod @name; 0 or -1 */
+int unload_module(const char *name)
+{
+	return syscall(SYS_delete_module, name, O_NONBLOCK) ? -1 : 0;
 }
 
 /* The closing line the host counts, then power off. */

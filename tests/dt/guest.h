@@ -2,8 +2,8 @@
 /* What the static /init programs of the device-tree guests share
  * (probe-init.c on QEMU virt, board-init.c on QEMU raspi3b and raspi2b):
  * one line per check under a prefix, sysfs and debugfs reads, an
- * interface up or down, and the level of a GPIO line the driver holds,
- * read from gpiolib's debugfs.
+ * interface up or down, the level of a GPIO line the driver holds, read
+ * from gpiolib's debugfs, and vlc_gpio.ko loaded and removed.
  */
 #ifndef VLC_GUEST_H
 #define VLC_GUEST_H
@@ -20,11 +20,14 @@ int exists(const char *path);
 int set_up(const char *ifname, int up);
 void mount_all(void);
 void chip_section(const char *chip, char *out, size_t len);
+void chip_consumers(const char *chip, char *out, size_t len);
 int ifname_by_mac(const char *mac, char *name, size_t len);
 long irq_count(const char *name);
 int line_level(const char *chip, const char *label);
 void sample_line(const char *chip, const char *label, int ms, int *lo,
 		 int *hi);
+int load_module(const char *path);
+int unload_module(const char *name);
 void finish(void);
 
 #endif

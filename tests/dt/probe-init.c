@@ -40,7 +40,7 @@ static int vlc_lines_requested(void)
 {
 	char b[4096];
 
-	chip_section("gpio-sim", b, sizeof(b));
+	chip_consumers("gpio-sim", b, sizeof(b));
 	fputs(b, stdout);
 	return (strstr(b, "|tx ") ? 1 : 0) + (strstr(b, "|led-cathode ") ? 1 : 0);
 }
@@ -96,6 +96,7 @@ int main(void)
 
 	guest_prefix = "probe";
 	mount_all();
+	check(load_module("/vlc_gpio.ko") == 0, "insmod vlc_gpio.ko");
 
 	if (!glob("/sys/bus/gpio/devices/gpiochip*/sim_gpio0/value", 0, NULL,
 		  &g) && g.gl_pathc)
