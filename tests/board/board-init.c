@@ -4,8 +4,8 @@
  * vlc0 has probed from the shipped overlay; bring it up, let it run its
  * frames, read its TX line back from the GPIO controller and compare the
  * light it gives with the brightness asked for; then down, unbind, bind
- * and rmmod with the link up. The kernel log is the host's to check. The kernel command line
- * carries "vlc_board=MODE,BRIGHTNESS,SECONDS".
+ * and rmmod with the link up. The kernel log is the host's to check. The
+ * kernel command line carries "vlc_board=MODE,BRIGHTNESS,SECONDS".
  * Ends with "board: N passed, N failed" and powers off.
  */
 #include <glob.h>
@@ -64,7 +64,7 @@ int main(void)
 	check(load_module("/vlc_gpio.ko") == 0, "insmod vlc_gpio.ko");
 	check(wait_for("/sys/class/net/vlc0", 30) && bound_device(dev, sizeof(dev)),
 	      "vlc0 probed from the overlay, bound to vlc-gpio");
-	chip_section(CHIP, b, sizeof(b));
+	chip_consumers(CHIP, b, sizeof(b));
 	fputs(b, stdout);
 	check(!!strstr(b, "|tx "), "TX line requested on " CHIP);
 	check(!!strstr(b, strcmp(mode, "led") ? "|rx " : "|led-cathode "),
@@ -82,7 +82,7 @@ int main(void)
 
 	check(dev[0] && write_file(DRV "unbind", dev) == 0, "unbind");
 	check(!exists("/sys/class/net/vlc0"), "vlc0 gone after unbind");
-	chip_section(CHIP, b, sizeof(b));
+	chip_consumers(CHIP, b, sizeof(b));
 	check(!strstr(b, "|tx "), "TX line released after unbind");
 	check(dev[0] && write_file(DRV "bind", dev) == 0, "bind again");
 	check(wait_for("/sys/class/net/vlc0", 10), "vlc0 back after bind");
@@ -91,7 +91,7 @@ int main(void)
 	check(set_up("vlc0", 1) == 0 && unload_module("vlc_gpio") == 0,
 	      "rmmod vlc_gpio with vlc0 up");
 	check(!exists("/sys/class/net/vlc0"), "vlc0 gone after rmmod");
-	chip_section(CHIP, b, sizeof(b));
+	chip_consumers(CHIP, b, sizeof(b));
 	check(!strstr(b, "|tx ") && !strstr(b, "|rx ") &&
 	      !strstr(b, "|led-cathode "), "lines released after rmmod");
 	finish();

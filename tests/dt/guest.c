@@ -98,7 +98,7 @@ void mount_all(void)
 }
 
 /* gpiolib's debugfs text of the chip whose header names @chip, or "". */
-void chip_section(const char *chip, char *out, size_t len)
+static void chip_section(const char *chip, char *out, size_t len)
 {
 	char b[16384], *s, *e;
 
@@ -145,7 +145,7 @@ void chip_consumers(const char *chip, char *out, size_t len)
 			continue;
 		if (!ioctl(fd, GPIO_GET_CHIPINFO_IOCTL, &ci) &&
 		    strstr(ci.label, chip)) {
-			for (i = 0; i < ci.lines; i++) {
+			for (i = 0; i < ci.lines && n < len; i++) {
 				memset(&li, 0, sizeof(li));
 				li.line_offset = i;
 				if (ioctl(fd, GPIO_GET_LINEINFO_IOCTL, &li) ||

@@ -19,7 +19,6 @@ int write_file(const char *path, const char *s);
 int exists(const char *path);
 int set_up(const char *ifname, int up);
 void mount_all(void);
-void chip_section(const char *chip, char *out, size_t len);
 void chip_consumers(const char *chip, char *out, size_t len);
 int ifname_by_mac(const char *mac, char *name, size_t len);
 long irq_count(const char *name);

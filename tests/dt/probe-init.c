@@ -57,7 +57,7 @@ static void hard_irq_device(void)
 
 	check(ifname_by_mac("02:56:4c:43:00:2b", ifn, sizeof(ifn)),
 	      "PL061 device registered (02:56:4c:43:00:2b)");
-	chip_section("pl061", b, sizeof(b));
+	chip_consumers("pl061", b, sizeof(b));
 	fputs(b, stdout);
 	check(strstr(b, "|tx ") && strstr(b, "|rx "),
 	      "PL061 TX and RX lines requested");
