@@ -58,7 +58,6 @@ try:
     import io
 
     import docutils.core
-    import docutils.utils
 except ImportError:
     docutils = None
 for page in rst_pages:
