@@ -8,6 +8,7 @@
 #                   their man pages, and the network files (tools/network)
 #   make demo       two simulated boards ping each other over light, in QEMU
 #   make hwtest     build/<arch>/tools/vlc-hwtest, the board wiring check
+#                   (the system's libgpiod, 1.x or 2.x)
 #   make check      every test; ends with "N passed, N failed"
 #   make help       everything else
 
@@ -40,8 +41,8 @@ export TOP BUILD VLC_CONFIG
 
 .PHONY: all modules tools install clean deps cross lint kunit host qemu-test \
 	qemu-smoke install-test board-test docs-check \
-	check demo bench dt dt-probe help hwtest gpio-sim fuzz fuzz-smoke stress \
-	stress-smoke
+	check demo bench dt dt-probe help hwtest hwtest-gpiod2 gpio-sim fuzz \
+	fuzz-smoke stress stress-smoke
 
 all: modules tools
 
@@ -97,8 +98,10 @@ kunit:
 	@$(TOP)/scripts/deps.sh kunit
 	@$(TOP)/tests/kunit/run.sh
 
+# The cores' unit tests, and vlc-hwtest built against libgpiod 1.6 and 2
+# and checked (tests/host/hwtest_gpiod.sh, which runs both builds).
 host:
-	@$(TOP)/scripts/deps.sh host
+	@$(TOP)/scripts/deps.sh host hwtest gpiod2
 	@$(MAKE) -s -C $(TOP)/tests/host check
 
 # libFuzzer on the pure cores (tests/fuzz): FUZZ_TIME seconds per target;
@@ -198,6 +201,21 @@ hwtest:
 	@$(TOP)/scripts/deps.sh hwtest
 	@$(MAKE) -s -C $(TOP)/tools/hwtest O=$(TOOLS_OUT)
 
+# The same source against libgpiod 2 on Debian 12, which has only 1.6:
+# build/<arch>/tools/vlc-hwtest-gpiod2, on Debian 13's libgpiod-dev and
+# libgpiod3 unpacked into a private prefix (scripts/libgpiod2.sh, or
+# GPIOD2_PREFIX=), with an rpath into it: a test build, not installed.
+GPIOD2_PREFIX ?=
+hwtest-gpiod2:
+	@$(TOP)/scripts/deps.sh hwtest gpiod2
+	@p="$(GPIOD2_PREFIX)"; [ -n "$$p" ] || p=$$($(TOP)/scripts/libgpiod2.sh) && \
+	pc=$$(find "$$p/usr/lib" -path '*/pkgconfig/libgpiod.pc' | head -n 1) && \
+	lib=$$(dirname "$$(dirname "$$pc")") && \
+	v=$$(PKG_CONFIG_LIBDIR=$$(dirname "$$pc") pkg-config --modversion libgpiod) && \
+	$(MAKE) -s -C $(TOP)/tools/hwtest O=$(TOOLS_OUT) NAME=vlc-hwtest-gpiod2 \
+		GPIOD_VERSION="$$v" GPIOD_CFLAGS="-I$$p/usr/include" \
+		GPIOD_LIBS="-L$$lib -Wl,-rpath,$$lib -lgpiod"
+
 # gpio-sim.ko, which Debian's kernel lacks, for the hwtest QEMU scenario.
 gpio-sim:
 	@$(TOP)/scripts/deps.sh headers gpiosim
@@ -215,7 +233,10 @@ help:
 	@echo "                  against 6.1, 6.12 and 7.3 (scripts/kernels)"
 	@echo "  make kunit      KUnit in QEMU with KASAN/UBSAN/lockdep: x86_64 on 6.1 and"
 	@echo "                  7.3, arm64 on 6.12"
-	@echo "  make host       the pure PHY/MAC cores' unit tests on the host (cmocka)"
+	@echo "  make host       the pure PHY/MAC cores' unit tests on the host (cmocka),"
+	@echo "                  and vlc-hwtest's libgpiod 1.6 and 2 builds checked"
+	@echo "  make hwtest-gpiod2  vlc-hwtest against Debian 13's libgpiod 2, unpacked"
+	@echo "                  in the cache (build/<arch>/tools/vlc-hwtest-gpiod2)"
 	@echo "  make fuzz       libFuzzer+ASan+UBSan on the MAC, PHY and parameter checks,"
 	@echo "                  FUZZ_TIME=60 s per target; make fuzz-smoke: 10 s each"
 	@echo "  make tools      vlcctl as build/<arch>/tools/vlcctl (needs libmnl-dev)"

@@ -6,8 +6,8 @@
 # Not root: print the one command to run, and fail.
 #
 # usage: scripts/deps.sh GROUP...   (build tools cross kunit qemu lint host dt
-#                                    hwtest gpiosim fuzz kernels install
-#                                    board docs all)
+#                                    hwtest gpiod2 gpiosim fuzz kernels
+#                                    install board docs all)
 
 set -eu
 
@@ -31,6 +31,9 @@ pkgs_dt="device-tree-compiler dt-schema linux-source-6.1 xz-utils"
 pkgs_bench="valgrind gnuplot-nox"
 pkgs_docs="python3 python3-docutils"
 pkgs_hwtest="gcc make pkg-config libgpiod-dev"
+# vlc-hwtest against Debian 13's libgpiod 2 (scripts/libgpiod2.sh, through
+# debfetch.sh), checked with readelf, nm and ldd
+pkgs_gpiod2="$pkgs_hwtest debian-archive-keyring binutils"
 pkgs_gpiosim="linux-headers-amd64 linux-source-6.1 xz-utils make gcc"
 pkgs_install="dkms man-db linux-headers-amd64"
 pkgs_board="$pkgs_kernels qemu-system-arm gcc-arm-linux-gnueabihf libc6-dev-armhf-cross gcc-aarch64-linux-gnu libc6-dev-arm64-cross device-tree-compiler python3 cpio gzip bc bison flex libssl-dev"
@@ -43,8 +46,8 @@ pkgs_probe="gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-system-arm linux-so
 want=""
 for g in "$@"; do
 	case "$g" in
-	all) want="$want $pkgs_build $pkgs_tools $pkgs_cross $pkgs_kunit $pkgs_qemu $pkgs_lint $pkgs_host $pkgs_dt $pkgs_bench $pkgs_probe $pkgs_hwtest $pkgs_gpiosim $pkgs_fuzz $pkgs_kernels $pkgs_install $pkgs_board $pkgs_docs" ;;
-	build|headers|tools|cross|kunit|qemu|lint|host|dt|bench|probe|hwtest|gpiosim|fuzz|kernels|install|board|docs) eval "want=\"\$want \$pkgs_$g\"" ;;
+	all) want="$want $pkgs_build $pkgs_tools $pkgs_cross $pkgs_kunit $pkgs_qemu $pkgs_lint $pkgs_host $pkgs_dt $pkgs_bench $pkgs_probe $pkgs_hwtest $pkgs_gpiod2 $pkgs_gpiosim $pkgs_fuzz $pkgs_kernels $pkgs_install $pkgs_board $pkgs_docs" ;;
+	build|headers|tools|cross|kunit|qemu|lint|host|dt|bench|probe|hwtest|gpiod2|gpiosim|fuzz|kernels|install|board|docs) eval "want=\"\$want \$pkgs_$g\"" ;;
 	*) echo "deps.sh: unknown group '$g'" >&2; exit 2 ;;
 	esac
 done

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * vlc-hwtest: check the wiring of a linux-vlc board with libgpiod (v1 API)
- * before the driver is loaded. It blinks the TX LED and reports what the
- * receiver sees:
+ * vlc-hwtest: check the wiring of a linux-vlc board with libgpiod (1.x or
+ * 2.x, through gpio.h) before the driver is loaded. It blinks the TX LED
+ * and reports what the receiver sees:
  *
  *   comparator  the level of the comparator output while the TX LED is lit
  *               and while it is dark (a photodiode facing the LED);
@@ -19,7 +19,6 @@
 
 #include <errno.h>
 #include <getopt.h>
-#include <gpiod.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -29,6 +28,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+
+#include "gpio.h"
 
 #define CONSUMER	"vlc-hwtest"
 #define EXIT_WIRING	1
@@ -67,7 +68,7 @@ struct phase {
 
 static atomic_int stop;
 static bool gpio_err;
-static struct gpiod_line *tx_line, *rx_line, *anode_line;
+static struct hw_line *tx_line, *rx_line, *anode_line;
 static struct phase lit, dark;
 
 static void on_signal(int sig)
@@ -257,21 +258,21 @@ static void parse_args(int argc, char **argv, struct opts *o)
 	}
 }
 
-static struct gpiod_line *get_line(struct gpiod_chip *chip, const char *name,
-				   int off)
+static struct hw_line *get_line(struct hw_chip *chip, const char *name,
+				int off)
 {
-	unsigned int n = gpiod_chip_num_lines(chip);
-	struct gpiod_line *l;
+	unsigned int n = hw_chip_num_lines(chip);
+	struct hw_line *l;
 
 	if ((unsigned int)off >= n) {
 		fprintf(stderr, "vlc-hwtest: %s: %s has %u lines (0..%u), not %d\n",
-			name, gpiod_chip_name(chip), n, n - 1, off);
+			name, hw_chip_name(chip), n, n - 1, off);
 		exit(EXIT_ARGS);
 	}
-	l = gpiod_chip_get_line(chip, off);
+	l = hw_line_get(chip, off);
 	if (!l) {
 		fprintf(stderr, "vlc-hwtest: %s: line %d of %s: %s\n", name,
-			off, gpiod_chip_name(chip), strerror(errno));
+			off, hw_chip_name(chip), strerror(errno));
 		exit(EXIT_GPIO);
 	}
 	return l;
@@ -283,26 +284,19 @@ static struct gpiod_line *get_line(struct gpiod_chip *chip, const char *name,
  * in microseconds. Chips that cannot set the bias ignore the request
  * (then the pin mux decides).
  */
-static void request(struct gpiod_chip *chip, struct gpiod_line *l,
+static void request(struct hw_chip *chip, struct hw_line *l,
 		    const char *name, int val, bool no_pull)
 {
-	struct gpiod_line_request_config rc = {
-		.consumer = CONSUMER,
-		.request_type = val < 0 ? GPIOD_LINE_REQUEST_DIRECTION_INPUT :
-			      GPIOD_LINE_REQUEST_DIRECTION_OUTPUT,
-		.flags = no_pull ? GPIOD_LINE_REQUEST_FLAG_BIAS_DISABLE : 0,
-	};
 	const char *who;
 	int err, ret;
 
-	ret = gpiod_line_request(l, &rc, val > 0);
+	ret = hw_line_request(l, CONSUMER, val, no_pull);
 	if (ret == 0)
 		return;
 	err = errno;
-	gpiod_line_update(l);
-	who = gpiod_line_consumer(l);
+	who = hw_line_consumer(l);
 	fprintf(stderr, "vlc-hwtest: %s: cannot use line %u of %s: %s",
-		name, gpiod_line_offset(l), gpiod_chip_name(chip),
+		name, hw_line_offset(l), hw_chip_name(chip),
 		strerror(err));
 	if (err == EBUSY)
 		fprintf(stderr, ", in use by \"%s\": %s", who ? who : "?",
@@ -320,7 +314,7 @@ static void gpio_fail(const char *what)
 
 static void set_tx(int on)
 {
-	if (gpiod_line_set_value(tx_line, on) < 0)
+	if (hw_line_set_value(tx_line, on) < 0)
 		gpio_fail("--tx: set");
 }
 
@@ -337,20 +331,20 @@ static long long discharge_ns(long long max_ns, bool *instant)
 	int v;
 
 	*instant = false;
-	if (gpiod_line_set_direction_output(rx_line, 1) < 0) {
+	if (hw_line_output(rx_line, 1) < 0) {
 		gpio_fail("--rx: drive high");
 		return -1;
 	}
 	t0 = now_ns();
 	while (now_ns() - t0 < CHARGE_NS)
 		;
-	if (gpiod_line_set_direction_input(rx_line) < 0) {
+	if (hw_line_input(rx_line) < 0) {
 		gpio_fail("--rx: release as input");
 		return -1;
 	}
 	t0 = now_ns();
 	for (;;) {
-		v = gpiod_line_get_value(rx_line);
+		v = hw_line_get_value(rx_line);
 		t = now_ns();
 		if (v < 0) {
 			gpio_fail("--rx: read");
@@ -365,7 +359,7 @@ static long long discharge_ns(long long max_ns, bool *instant)
 			break;
 		first = false;
 	}
-	if (gpiod_line_set_direction_output(rx_line, 0) < 0)
+	if (hw_line_output(rx_line, 0) < 0)
 		gpio_fail("--rx: park low");
 	return d;
 }
@@ -428,7 +422,7 @@ static void run_phase(const struct opts *o, int on, long long start,
 		if (o->mode == MODE_CMP) {
 			if (now_ns() + PAUSE_NS > end)
 				break;
-			v = gpiod_line_get_value(rx_line);
+			v = hw_line_get_value(rx_line);
 			if (v < 0) {
 				gpio_fail("--rx: read");
 				break;
@@ -559,14 +553,14 @@ static int verdict_led(const struct opts *o)
 int main(int argc, char **argv)
 {
 	struct sigaction sa = { .sa_handler = on_signal };
-	struct gpiod_chip *chip;
+	struct hw_chip *chip;
 	long long half, t;
 	struct opts o;
 	unsigned int c;
 	int rc;
 
 	parse_args(argc, argv, &o);
-	chip = gpiod_chip_open_lookup(o.chip);
+	chip = hw_chip_open(o.chip);
 	if (!chip) {
 		fprintf(stderr, "vlc-hwtest: --chip: cannot open \"%s\": %s %s\n",
 			o.chip, strerror(errno), "(gpiodetect lists the chips)");
@@ -587,7 +581,7 @@ int main(int argc, char **argv)
 	sigaction(SIGTERM, &sa, NULL);
 
 	printf("vlc-hwtest: %s [%s], TX line %d, RX line %d: %s\n",
-	       gpiod_chip_name(chip), gpiod_chip_label(chip), o.tx, o.rx,
+	       hw_chip_name(chip), hw_chip_label(chip), o.tx, o.rx,
 	       o.mode == MODE_CMP ? (o.active_low ?
 				     "comparator output, active low" :
 				     "comparator output, active high") :
@@ -622,6 +616,6 @@ int main(int argc, char **argv)
 	} else {
 		rc = o.mode == MODE_CMP ? verdict_cmp(&o) : verdict_led(&o);
 	}
-	gpiod_chip_close(chip);
+	hw_chip_close(chip);
 	return rc;
 }
