@@ -2,7 +2,9 @@
 /* Helpers of the device-tree guests' /init programs (guest.h). */
 #include <dirent.h>
 #include <fcntl.h>
+#include <linux/ethtool.h>
 #include <linux/gpio.h>
+#include <linux/sockios.h>
 #include <net/if.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -204,6 +206,53 @@ long irq_count(const char *name)
 		return n;
 	}
 	return -1;
+}
+
+/* The ethtool -S counter @name of @ifname, or -1. */
+long long ethtool_stat(const char *ifname, const char *name)
+{
+	struct {
+		struct ethtool_sset_info hdr;
+		__u32 len;
+	} sset = { { .cmd = ETHTOOL_GSSET_INFO,
+		     .sset_mask = 1ULL << ETH_SS_STATS } };
+	struct ethtool_gstrings *str = NULL;
+	struct ethtool_stats *st = NULL;
+	struct ifreq ifr = { 0 };
+	long long v = -1;
+	__u32 i, n;
+	int fd = socket(AF_UNIX, SOCK_DGRAM, 0);
+
+	snprintf(ifr.ifr_name, sizeof(ifr.ifr_name), "%s", ifname);
+	ifr.ifr_data = (void *)&sset;
+	if (fd < 0 || ioctl(fd, SIOCETHTOOL, &ifr) || !sset.hdr.sset_mask)
+		goto out;
+	n = sset.len;
+	str = calloc(1, sizeof(*str) + n * ETH_GSTRING_LEN);
+	st = calloc(1, sizeof(*st) + n * sizeof(__u64));
+	if (!str || !st)
+		goto out;
+	str->cmd = ETHTOOL_GSTRINGS;
+	str->string_set = ETH_SS_STATS;
+	str->len = n;
+	ifr.ifr_data = (void *)str;
+	if (ioctl(fd, SIOCETHTOOL, &ifr))
+		goto out;
+	st->cmd = ETHTOOL_GSTATS;
+	st->n_stats = n;
+	ifr.ifr_data = (void *)st;
+	if (ioctl(fd, SIOCETHTOOL, &ifr))
+		goto out;
+	for (i = 0; i < n; i++)
+		if (!strncmp((char *)str->data + i * ETH_GSTRING_LEN, name,
+			     ETH_GSTRING_LEN))
+			v = (long long)st->data[i];
+out:
+	free(str);
+	free(st);
+	if (fd >= 0)
+		close(fd);
+	return v;
 }
 
 /* The level of the line of @chip that the driver requested as @label
