@@ -28,7 +28,7 @@ budget() {
 	install-test) echo 1/1 ;;
 	dt) echo 3/3 ;;
 	dt-probe) echo 13/2 ;;
-	board-test) echo 5/4 ;;
+	board-test) echo 6/4 ;;
 	qemu-test) echo 12/11 ;;
 	qemu-smoke) echo 3/2 ;;
 	kunit) echo 30/5 ;;
