@@ -5,7 +5,7 @@
  * frames, read its TX line back from the GPIO controller and compare the
  * light it gives with the brightness asked for; then down, unbind, bind
  * and rmmod with the link up. The kernel log is the host's to check. The
- * kernel command line carries "vlc_board=MODE,BRIGHTNESS,SECONDS".
+ * kernel command line carries "vlc_board=MODE,BRIGHTNESS,SECONDS,MAC".
  * Ends with "board: N passed, N failed" and powers off.
  */
 #include <errno.h>
@@ -133,6 +133,7 @@ static int line_offset(const char *chip, const char *label)
 int main(void)
 {
 	char cmd[1024], mode[16] = "led", dev[128], b[8192], msg[200];
+	char mac[18] = "", addr[64];
 	int brightness = 200, seconds = 10, pin;
 	long lo = 0, hi = 0;
 	const char *p;
@@ -143,8 +144,8 @@ int main(void)
 	p = read_file("/proc/cmdline", cmd, sizeof(cmd)) > 0 ?
 	    strstr(cmd, "vlc_board=") : NULL;
 	if (p)
-		sscanf(p, "vlc_board=%15[a-z],%d,%d", mode, &brightness,
-		       &seconds);
+		sscanf(p, "vlc_board=%15[a-z],%d,%d,%17[0-9a-f:]", mode,
+		       &brightness, &seconds, mac);
 	printf("board: receiver %s, brightness %d, %d s of frames\n", mode,
 	       brightness, seconds);
 
@@ -154,6 +155,11 @@ int main(void)
 	chip_consumers(CHIP, b, sizeof(b));
 	fputs(b, stdout);
 	check(!!strstr(b, "|tx "), "TX line requested on " CHIP);
+	snprintf(msg, sizeof(msg),
+		 "vlc0's MAC address is %s, from the overlay's mac_hi, mac_lo",
+		 mac);
+	check(read_file("/sys/class/net/vlc0/address", addr, sizeof(addr)) > 0 &&
+	      !strncmp(addr, mac, 17) && mac[0], msg);
 	check(!!strstr(b, strcmp(mode, "led") ? "|rx " : "|led-cathode "),
 	      "receiver line requested on " CHIP);
 

@@ -32,7 +32,7 @@ boards=${*:-raspi2b raspi3b}
 modes="led comparator"
 # TCG: frames of 100 ms, so that a slot boundary a millisecond late moves
 # the duty by 1 %; the guest has one CPU.
-params="frame_us=100000 sync_us=10000 guard_us=5000 data_us=10000 tolerance_us=5000 brightness=300"
+params="frame_us=100000 sync_us=10000 guard_us=5000 data_us=10000 tolerance_us=5000 brightness=300 mac_hi=0x02564c43 mac_lo=0x0001"
 bad='BUG:|WARNING:|INFO: lockdep|possible recursive locking|circular locking|inconsistent lock state|sleeping function|Invalid wait context|Oops'
 ok() { echo "board: ok   $*"; }
 ko() { echo "board: FAIL $*"; }
@@ -61,7 +61,7 @@ run_mode() {
 	# wait loop, so all four share one thread here.
 	timeout 600 $qemu -M "$b" -accel tcg,thread=single -kernel "$kernel" -dtb "$tmp/$b-$mode.dtb" \
 		-initrd "$tmp/initrd" -nographic -no-reboot \
-		-append "console=ttyAMA0 maxcpus=1 rdinit=/init panic=-1 loglevel=7 kunit.filter_glob=no-suite vlc_board=$mode,300,20" \
+		-append "console=ttyAMA0 maxcpus=1 rdinit=/init panic=-1 loglevel=7 kunit.filter_glob=no-suite vlc_board=$mode,300,20,02:56:4c:43:00:01" \
 		</dev/null >"$log" 2>&1 &
 	qpid=$!
 	i=0

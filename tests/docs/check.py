@@ -177,13 +177,13 @@ oreadme = read("dts/overlays/README")
 hw = read("Documentation/networking/vlc-hardware.rst")
 props = set(re.findall(r"^  ([a-z][\w,-]*):", binding, re.M))
 ovr = re.search(r"__overrides__\s*\{(.*?)\};", ovl, re.S)
-params = re.findall(r"^\s*(\w+)\s*=(.*?);", ovr.group(1) if ovr else "", re.M | re.S)
+params = re.findall(r"^\s*(\w+)\s*=(.*?);$", ovr.group(1) if ovr else "", re.M | re.S)
 result(bool(params), "overlay: __overrides__ found")
 for name, target in params:
     result(re.search(r"^(?:Params:)?\s*%s\b" % re.escape(name), oreadme,
                      re.M) is not None,
            f"overlay parameter {name}: listed in dts/overlays/README")
-    setp = re.findall(r'"([\w,-]+?)(?::\d+|[?!]|\.|=|")', target)
+    setp = re.findall(r'"([\w,-]+?)(?:[.;:#]\d+|[?!]|=|")', target)
     setp = [p for p in setp if p and not p.startswith("status")]
     unknown = [p for p in setp if p not in props and p not in ("brcm,pins",)]
     result(not unknown, f"overlay parameter {name}: sets a binding property",

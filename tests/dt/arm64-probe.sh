@@ -84,7 +84,8 @@ bright-1001|brightness = <1001>;|brightness: 1001 is above 1000 per mille
 bright-max|brightness = <900>;|brightness: brightness above the maximum
 modulation|modulation = "8ppm";|modulation: "8ppm" is neither
 rx-mode|rx-mode = "photo";|rx-mode: not one of led, comparator, adc
-min-level|rx-min-level = "x";|rx-min-level: not a u32'
+min-level|rx-min-level = "x";|rx-min-level: not a u32
+mac-short|local-mac-address = [02 56 4c 43];|local-mac-address: not 6 bytes'
 i=0
 echo "$bad_nodes" | while IFS='|' read -r name props msg; do
 	cat >>"$tmp/virt.dts" <<EOF

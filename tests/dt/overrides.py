@@ -3,17 +3,25 @@
 #
 # Raspberry Pi firmware parameters for an overlay, applied the way the
 # firmware applies them: to the overlay itself, before it is merged.
-# Only the forms the project's overlays use are supported:
-#   <&label>,"prop:N"   u32 cell at byte offset N
+# The string and integer forms are supported:
 #   <&label>,"prop"     string property
+#   <&label>,"prop.N"   8-bit integer at byte offset N
+#   <&label>,"prop;N"   16-bit integer at byte offset N
+#   <&label>,"prop:N"   32-bit integer (a cell) at byte offset N
+#   <&label>,"prop#N"   64-bit integer at byte offset N
+# An integer goes in big-endian; as the firmware does, it may create the
+# property or write beyond its end (zeros fill the gap).
 #
 #   overrides.py list  OVERLAY.dtbo             one line per target
 #   overrides.py apply OVERLAY.dtbo name=value...   edits OVERLAY.dtbo
 #
 # It uses fdtget/fdtput only, so what it reads is what dtc wrote.
 
+import re
 import subprocess
 import sys
+
+WIDTH = {'.': 1, ';': 2, ':': 4, '#': 8}
 
 
 def fdt(*args):
@@ -37,7 +45,7 @@ def phandles(dtb):
 
 
 def targets(dtb):
-    """{name: [(node path, property, byte offset or None)]}"""
+    """{name: [(node path, property, (byte offset, width) or None)]}"""
     ph = phandles(dtb)
     res = {}
     for name in fdt('fdtget', '-p', dtb, '/__overrides__').split():
@@ -52,9 +60,10 @@ def targets(dtb):
             raw = raw[end + 1:]
             if h not in ph:
                 raise SystemExit(f'{name}: phandle {h} names no node')
-            if ':' in spec:
-                prop, off = spec.split(':')
-                ents.append((ph[h], prop, int(off)))
+            m = re.fullmatch(r'(.+?)([.;:#])(\d+)', spec)
+            if m:
+                ents.append((ph[h], m.group(1),
+                             (int(m.group(3)), WIDTH[m.group(2)])))
             else:
                 ents.append((ph[h], spec, None))
         res[name] = ents
@@ -68,11 +77,17 @@ def apply(dtb, name, value, tg):
         if off is None:
             fdt('fdtput', '-t', 's', dtb, path, prop, value)
             continue
-        cells = fdt('fdtget', '-t', 'x', dtb, path, prop).split()
-        if off % 4 or off // 4 >= len(cells):
-            raise SystemExit(f'{name}: {prop}:{off} outside the property')
-        cells[off // 4] = '%x' % int(value, 0)
-        fdt('fdtput', '-t', 'x', dtb, path, prop, *cells)
+        at, width = off
+        try:
+            old = bytearray(int(b, 16) for b in
+                            fdt('fdtget', '-t', 'bx', dtb, path,
+                                prop).split())
+        except subprocess.CalledProcessError:
+            old = bytearray()
+        old.extend(bytes(max(0, at + width - len(old))))
+        old[at:at + width] = int(value, 0).to_bytes(width, 'big')
+        fdt('fdtput', '-t', 'bx', dtb, path, prop,
+            *('%02x' % b for b in old))
 
 
 def main():
@@ -81,7 +96,7 @@ def main():
     if cmd == 'list':
         for name, ents in tg.items():
             for path, prop, off in ents:
-                print(name, path, prop, '' if off is None else off)
+                print(name, path, prop, '' if off is None else off[0])
     elif cmd == 'apply':
         for kv in sys.argv[3:]:
             name, value = kv.split('=', 1)

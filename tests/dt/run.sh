@@ -252,30 +252,37 @@ override_table() {
 		 "guard_us /fragment@0/__overlay__/vlc guard-us 0" \
 		 "data_us /fragment@0/__overlay__/vlc data-us 0" \
 		 "tolerance_us /fragment@0/__overlay__/vlc tolerance-us 0" \
-		 "brightness /fragment@0/__overlay__/vlc brightness 0"; do
+		 "brightness /fragment@0/__overlay__/vlc brightness 0" \
+		 "mac_hi /fragment@0/__overlay__/vlc local-mac-address 0" \
+		 "mac_lo /fragment@0/__overlay__/vlc local-mac-address 4"; do
 		echo "$l" | grep -qxF -- "$e" || { echo "missing: $e"; return 1; }
 	done
 	echo "$l" | while read -r name path prop off; do
+		# the firmware creates it: the overlay has no default address
+		[ "$prop" = local-mac-address ] && continue
 		n=$(fdtget -t x "$out/vlc.dtbo" "$path" "$prop" | wc -w) ||
 			exit 1
 		[ -z "$off" ] || [ $((off / 4)) -lt "$n" ] ||
 			{ echo "$name: $prop:$off beyond $n cells"; exit 1; }
 	done
 }
-check "overrides: __overrides__ targets (tx_pin, rx_pin, rx_mode, modulation, frame_us, sync_us, guard_us, data_us, tolerance_us, brightness)" \
+check "overrides: __overrides__ targets (tx_pin, rx_pin, rx_mode, modulation, frame_us, sync_us, guard_us, data_us, tolerance_us, brightness, mac_hi, mac_lo)" \
 	override_table
 
 ovr=$tmp/vlc-params.dtbo
 cp "$out/vlc.dtbo" "$ovr"
-check "overrides: apply tx_pin=22 rx_pin=23 rx_mode=comparator frame_us=1000 brightness=300 modulation=4ppm sync_us=80 guard_us=40 data_us=100 tolerance_us=30" \
+check "overrides: apply tx_pin=22 rx_pin=23 rx_mode=comparator frame_us=1000 brightness=300 modulation=4ppm sync_us=80 guard_us=40 data_us=100 tolerance_us=30 mac_hi=0x02564c43 mac_lo=0x0001" \
 	python3 "$top/tests/dt/overrides.py" apply "$ovr" tx_pin=22 rx_pin=23 \
 	rx_mode=comparator frame_us=1000 brightness=300 modulation=4ppm \
-	sync_us=80 guard_us=40 data_us=100 tolerance_us=30
+	sync_us=80 guard_us=40 data_us=100 tolerance_us=30 \
+	mac_hi=0x02564c43 mac_lo=0x0001
 m=$out/bcm2711-rpi-4-b+vlc-params.dtb
 check "overrides: merge the parameterised overlay onto bcm2711-rpi-4-b" \
 	fdtoverlay -i "$out/bcm2711-rpi-4-b.dtb" -o "$m" "$ovr"
 check "overrides: tx-gpios/rx-gpios cells and brcm,pins = 22 23, rx-mode, frame-us, brightness, modulation and the slot timing" \
 	rpi_checks "$m" 22 23 comparator 1000 300 4ppm 80 40 100 30
+check "overrides: mac_hi and mac_lo make local-mac-address 02:56:4c:43:00:01" \
+	want "$m" /vlc local-mac-address -t bx "2 56 4c 43 0 1"
 check "schema: bcm2711-rpi-4-b+vlc with parameters: valid, no new errors" \
 	schema_clean "$out/bcm2711-rpi-4-b.dtb" "$m"
 

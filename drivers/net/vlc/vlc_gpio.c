@@ -649,6 +649,7 @@ static int vlc_gpio_probe(struct platform_device *pdev)
 	struct net_device *ndev;
 	struct vlc_dev *vd;
 	struct vlc_gpio *g;
+	const char *mac;
 	u32 min_level;
 	int err;
 
@@ -694,9 +695,21 @@ static int vlc_gpio_probe(struct platform_device *pdev)
 	vd->bus_info = dev_name(dev);
 	g->ndev = ndev;
 
-	/* mac-address / local-mac-address; else the random one of setup */
-	if (!device_get_ethdev_address(dev, ndev))
+	/* mac-address / local-mac-address; else the random one of setup.
+	 * One that is there but unusable (the overlay's mac_hi without
+	 * mac_lo: four bytes) is refused, not replaced behind the user's back.
+	 */
+	mac = device_property_present(dev, "mac-address") ? "mac-address" :
+	      device_property_present(dev, "local-mac-address") ?
+	      "local-mac-address" : NULL;
+	if (!device_get_ethdev_address(dev, ndev)) {
 		ndev->addr_assign_type = NET_ADDR_PERM;
+	} else if (mac) {
+		err = dev_err_probe(dev, -EINVAL,
+				    "%s: not 6 bytes of a unicast address\n",
+				    mac);
+		goto err_free;
+	}
 
 	ops = vlc_gpio_pin_ops(g);
 	kind = g->can_sleep ? VLC_EXEC_THREAD : VLC_EXEC_HRTIMER;
