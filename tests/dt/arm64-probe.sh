@@ -74,12 +74,12 @@ EOF
 # (or of the wrong type) and must not probe; the kernel names it. Lines
 # 2 and up of the gpio-sim bank, two per node: the driver takes them
 # before it reads the timing. "NAME|PROPERTIES|MESSAGE" per line.
-bad_nodes='frame-long|frame-us = <100001>;|frame_ns above 100 ms
+bad_nodes='frame-long|frame-us = <100001>;|frame-us above 100 ms
 frame-u32|frame-us = <4294968>;|frame-us: 4294968 us is too long
-frame-short|frame-us = <239>; sync-us = <40>; guard-us = <20>; data-us = <50>; tolerance-us = <20>;|frame_ns too short
+frame-short|frame-us = <239>; sync-us = <40>; guard-us = <20>; data-us = <50>; tolerance-us = <20>;|frame-us too short
 frame-type|frame-us = [01 02];|frame-us: not a u32
-sync-zero|sync-us = <0>;|sync_ns is zero
-guard-tol|guard-us = <1000>; tolerance-us = <1001>;|guard_ns shorter than tolerance_ns
+sync-zero|sync-us = <0>;|sync-us is zero
+guard-tol|guard-us = <1000>; tolerance-us = <1001>;|guard-us shorter than tolerance-us
 bright-1001|brightness = <1001>;|brightness: 1001 is above 1000 per mille
 bright-max|brightness = <900>;|brightness: brightness above the maximum
 modulation|modulation = "8ppm";|modulation: "8ppm" is neither

@@ -44,9 +44,9 @@ enum {
 };
 
 static const char *const mac_fields[F_MAC_COUNT] = {
-	"short_addr", "bits_per_symbol", "frag_size", "retry_limit",
-	"cw_min", "cw_max", "difs", "sifs", "ack_timeout", "preamble",
-	"sync_deadband_ns", "beacon_interval", "loc_interval", "rts_threshold",
+	"short_addr", "bits_per_symbol", "frag-size", "retry-limit",
+	"cw-min", "cw-max", "difs", "sifs", "ack_timeout", "preamble",
+	"sync_deadband_ns", "beacon-interval", "loc-interval", "rts-threshold",
 };
 
 /* The ranges of the kernel-doc of struct vlc_mac_params; ack_timeout's
@@ -280,8 +280,8 @@ enum {
 
 /* The attributes vlc_nl.c names from a message's first word. */
 static const char *const phy_fields[P_COUNT] = {
-	"mode", "sync_ns", "guard_ns", "data_ns", "frame_ns",
-	"tolerance_ns", "brightness",
+	"modulation", "sync-us", "guard-us", "data-us", "frame-us",
+	"tolerance-us", "brightness",
 };
 
 /* From vlc_phy.h: the measured part (S1, guards, data slots, S2, see the

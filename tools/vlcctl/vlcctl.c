@@ -4,7 +4,7 @@
  * "vlc" generic netlink family (include/uapi/linux/vlc.h).
  *
  *   vlcctl [-j] show [DEV]
- *   vlcctl set DEV [mode 2slot|4ppm] [brightness N] [frame-us N]
+ *   vlcctl set DEV [modulation 2slot|4ppm] [brightness N] [frame-us N]
  *                  [sync-us N] [guard-us N] [data-us N] [tolerance-us N]
  *                  [rts-threshold N] [retry-limit N] [cw-min N] [cw-max N]
  *                  [frag-size N] [beacon-interval N] [loc-interval N]
@@ -40,7 +40,7 @@ static const char *prog = "vlcctl";
 static const char *const attr_name[VLC_ATTR_MAX + 1] = {
 	[VLC_ATTR_IFINDEX] = "ifindex",
 	[VLC_ATTR_IFNAME] = "device",
-	[VLC_ATTR_MODE] = "mode",
+	[VLC_ATTR_MODULATION] = "modulation",
 	[VLC_ATTR_BRIGHTNESS] = "brightness",
 	[VLC_ATTR_SYNC_NS] = "sync-us",
 	[VLC_ATTR_GUARD_NS] = "guard-us",
@@ -72,7 +72,7 @@ static void help(FILE *f)
 {
 	fprintf(f,
 		"usage: %s [-j] show [DEV]\n"
-		"       %s set DEV [mode 2slot|4ppm] [brightness N] [frame-us N]\n"
+		"       %s set DEV [modulation 2slot|4ppm] [brightness N] [frame-us N]\n"
 		"                  [sync-us N] [guard-us N] [data-us N] [tolerance-us N]\n"
 		"                  [rts-threshold N] [retry-limit N] [cw-min N] [cw-max N]\n"
 		"                  [frag-size N] [beacon-interval N] [loc-interval N]\n"
@@ -468,8 +468,8 @@ static const char *frames_ms(char *b, size_t n, uint32_t frames,
 
 static const char *mode_name(uint8_t mode)
 {
-	return mode == VLC_MODE_4PPM ? "4ppm" : mode == VLC_MODE_2SLOT ?
-	       "2slot" : "?";
+	return mode == VLC_MODULATION_4PPM ? "4ppm" :
+	       mode == VLC_MODULATION_2SLOT ? "2slot" : "?";
 }
 
 static void show_text(const struct info *in)
@@ -478,10 +478,10 @@ static void show_text(const struct info *in)
 	unsigned int bits, i;
 	char b[5][48];
 
-	bits = get8(in, VLC_ATTR_MODE) == VLC_MODE_4PPM ? 2 : 1;
-	printf("%s: ifindex %u mode %s brightness %u (%u..%u) short-addr %u executor %s\n",
+	bits = get8(in, VLC_ATTR_MODULATION) == VLC_MODULATION_4PPM ? 2 : 1;
+	printf("%s: ifindex %u modulation %s brightness %u (%u..%u) short-addr %u executor %s\n",
 	       getstr(in, VLC_ATTR_IFNAME), get32(in, VLC_ATTR_IFINDEX),
-	       mode_name(get8(in, VLC_ATTR_MODE)),
+	       mode_name(get8(in, VLC_ATTR_MODULATION)),
 	       get32(in, VLC_ATTR_BRIGHTNESS),
 	       get32(in, VLC_ATTR_BRIGHTNESS_MIN),
 	       get32(in, VLC_ATTR_BRIGHTNESS_MAX),
@@ -567,11 +567,11 @@ static void show_json(const struct info *in)
 	uint32_t frame = get32(in, VLC_ATTR_FRAME_NS);
 	unsigned int bits, i;
 
-	bits = get8(in, VLC_ATTR_MODE) == VLC_MODE_4PPM ? 2 : 1;
+	bits = get8(in, VLC_ATTR_MODULATION) == VLC_MODULATION_4PPM ? 2 : 1;
 	printf("{\"ifname\":");
 	json_str(getstr(in, VLC_ATTR_IFNAME));
 	json_u("ifindex", get32(in, VLC_ATTR_IFINDEX));
-	printf(",\"mode\":\"%s\"", mode_name(get8(in, VLC_ATTR_MODE)));
+	printf(",\"modulation\":\"%s\"", mode_name(get8(in, VLC_ATTR_MODULATION)));
 	json_u("brightness", get32(in, VLC_ATTR_BRIGHTNESS));
 	json_u("brightness_min", get32(in, VLC_ATTR_BRIGHTNESS_MIN));
 	json_u("brightness_max", get32(in, VLC_ATTR_BRIGHTNESS_MAX));
@@ -776,15 +776,15 @@ static int cmd_set(struct ctx *c, int argc, char **argv)
 	for (n = 1; n < argc; n += 2) {
 		const char *k = argv[n], *val = argv[n + 1];
 
-		if (!strcmp(k, "mode")) {
+		if (!strcmp(k, "modulation")) {
 			if (!strcmp(val, "2slot"))
-				v = VLC_MODE_2SLOT;
+				v = VLC_MODULATION_2SLOT;
 			else if (!strcmp(val, "4ppm"))
-				v = VLC_MODE_4PPM;
+				v = VLC_MODULATION_4PPM;
 			else
-				return usage_err("mode: '%s' is neither 2slot nor 4ppm",
+				return usage_err("modulation: '%s' is neither 2slot nor 4ppm",
 						 val);
-			set[nset].type = VLC_ATTR_MODE;
+			set[nset].type = VLC_ATTR_MODULATION;
 		} else if (!strcmp(k, "brightness")) {
 			if (parse_u32(val, &v))
 				return usage_err("brightness: '%s' is not a number of per-mille",
@@ -819,7 +819,7 @@ static int cmd_set(struct ctx *c, int argc, char **argv)
 	nlh = new_req(c, c->family, NLM_F_ACK, VLC_CMD_SET, VLC_GENL_VERSION);
 	mnl_attr_put_strz(nlh, VLC_ATTR_IFNAME, argv[0]);
 	for (i = 0; i < nset; i++) {
-		if (set[i].type == VLC_ATTR_MODE)
+		if (set[i].type == VLC_ATTR_MODULATION)
 			mnl_attr_put_u8(nlh, set[i].type, set[i].v);
 		else
 			mnl_attr_put_u32(nlh, set[i].type, set[i].v);

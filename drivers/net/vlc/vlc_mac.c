@@ -243,13 +243,13 @@ int vlc_mac_check_params(const struct vlc_mac_params *p, const char **why)
 		bad = "bits_per_symbol: must be 1 or 2";
 	else if (p->frag_size < VLC_MAC_FRAG_MIN ||
 		 p->frag_size > VLC_MAC_FRAG_MAX)
-		bad = "frag_size: must be 48..240 (32 fragments per packet)";
+		bad = "frag-size: must be 48..240 (32 fragments per packet)";
 	else if (p->retry_limit > 15)
-		bad = "retry_limit: must be 0..15";
+		bad = "retry-limit: must be 0..15";
 	else if (p->cw_max < 1 || p->cw_max > 1024)
-		bad = "cw_max: must be 1..1024";
+		bad = "cw-max: must be 1..1024";
 	else if (p->cw_min < 1 || p->cw_min > p->cw_max)
-		bad = "cw_min: must be 1..cw_max";
+		bad = "cw-min: must be 1..cw-max";
 	else if (p->sifs < 1 || p->sifs > 15)
 		bad = "sifs: must be 1..15 (receivers need an idle frame)";
 	else if (p->difs <= p->sifs || p->difs > 64)
@@ -265,11 +265,11 @@ int vlc_mac_check_params(const struct vlc_mac_params *p, const char **why)
 	else if (p->sync_deadband_ns > 1000000)
 		bad = "sync_deadband_ns: must be 0..1000000";
 	else if (p->beacon_interval && p->beacon_interval < 64)
-		bad = "beacon_interval: must be 0 (off) or 64..65535 frames";
+		bad = "beacon-interval: must be 0 (off) or 64..65535 frames";
 	else if (p->loc_interval && p->loc_interval < 64)
-		bad = "loc_interval: must be 0 (off) or 64..65535 frames";
+		bad = "loc-interval: must be 0 (off) or 64..65535 frames";
 	else if (p->rts_threshold > VLC_MAC_FRAME_MAX)
-		bad = "rts_threshold: must be 0 (off) or 1..1518 bytes";
+		bad = "rts-threshold: must be 0 (off) or 1..1518 bytes";
 
 	if (why)
 		*why = bad;

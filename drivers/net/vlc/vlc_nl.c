@@ -26,7 +26,7 @@ static struct netlink_range_validation vlc_nl_u16 = {
 static const struct nla_policy vlc_nl_policy[VLC_ATTR_MAX + 1] = {
 	[VLC_ATTR_IFINDEX]	= NLA_POLICY_MIN(NLA_U32, 1),
 	[VLC_ATTR_IFNAME]	= { .type = NLA_NUL_STRING, .len = IFNAMSIZ - 1 },
-	[VLC_ATTR_MODE]		= NLA_POLICY_MAX(NLA_U8, VLC_MODE_MAX),
+	[VLC_ATTR_MODULATION]	= NLA_POLICY_MAX(NLA_U8, VLC_MODULATION_MAX),
 	[VLC_ATTR_BRIGHTNESS]	= NLA_POLICY_MAX(NLA_U32,
 						 VLC_PHY_BRIGHTNESS_MAX),
 	/* zero and too long are refused by the PHY with a message */
@@ -127,7 +127,7 @@ static int vlc_nl_fill(struct sk_buff *skb, struct net_device *ndev,
 
 	if (nla_put_u32(skb, VLC_ATTR_IFINDEX, ndev->ifindex) ||
 	    nla_put_string(skb, VLC_ATTR_IFNAME, ndev->name) ||
-	    nla_put_u8(skb, VLC_ATTR_MODE, st.mode) ||
+	    nla_put_u8(skb, VLC_ATTR_MODULATION, st.mode) ||
 	    nla_put_u32(skb, VLC_ATTR_BRIGHTNESS, st.brightness) ||
 	    nla_put_u32(skb, VLC_ATTR_SYNC_NS, st.t.sync_ns) ||
 	    nla_put_u32(skb, VLC_ATTR_GUARD_NS, st.t.guard_ns) ||
@@ -284,20 +284,20 @@ static void vlc_nl_set_why(struct genl_info *info, const char *why,
 		const char *prefix;
 		int type;
 	} names[] = {
-		{ "mode", VLC_ATTR_MODE },
+		{ "modulation", VLC_ATTR_MODULATION },
 		{ "brightness", VLC_ATTR_BRIGHTNESS },
-		{ "sync_ns", VLC_ATTR_SYNC_NS },
-		{ "guard_ns", VLC_ATTR_GUARD_NS },
-		{ "data_ns", VLC_ATTR_DATA_NS },
-		{ "frame_ns", VLC_ATTR_FRAME_NS },
-		{ "tolerance_ns", VLC_ATTR_TOLERANCE_NS },
-		{ "rts_threshold", VLC_ATTR_RTS_THRESHOLD },
-		{ "retry_limit", VLC_ATTR_RETRY_LIMIT },
-		{ "cw_min", VLC_ATTR_CW_MIN },
-		{ "cw_max", VLC_ATTR_CW_MAX },
-		{ "frag_size", VLC_ATTR_FRAG_SIZE },
-		{ "beacon_interval", VLC_ATTR_BEACON_INTERVAL },
-		{ "loc_interval", VLC_ATTR_LOC_INTERVAL },
+		{ "sync-us", VLC_ATTR_SYNC_NS },
+		{ "guard-us", VLC_ATTR_GUARD_NS },
+		{ "data-us", VLC_ATTR_DATA_NS },
+		{ "frame-us", VLC_ATTR_FRAME_NS },
+		{ "tolerance-us", VLC_ATTR_TOLERANCE_NS },
+		{ "rts-threshold", VLC_ATTR_RTS_THRESHOLD },
+		{ "retry-limit", VLC_ATTR_RETRY_LIMIT },
+		{ "cw-min", VLC_ATTR_CW_MIN },
+		{ "cw-max", VLC_ATTR_CW_MAX },
+		{ "frag-size", VLC_ATTR_FRAG_SIZE },
+		{ "beacon-interval", VLC_ATTR_BEACON_INTERVAL },
+		{ "loc-interval", VLC_ATTR_LOC_INTERVAL },
 	};
 	unsigned int i;
 
@@ -321,8 +321,8 @@ static bool vlc_nl_phy_attrs(struct nlattr **a, struct vlc_phy_timing *t,
 {
 	bool any = false;
 
-	if (a[VLC_ATTR_MODE]) {
-		*mode = nla_get_u8(a[VLC_ATTR_MODE]);
+	if (a[VLC_ATTR_MODULATION]) {
+		*mode = nla_get_u8(a[VLC_ATTR_MODULATION]);
 		any = true;
 	}
 	if (a[VLC_ATTR_BRIGHTNESS]) {
@@ -487,8 +487,8 @@ static struct genl_family vlc_nl_family __ro_after_init = {
 
 int __init vlc_nl_init(void)
 {
-	BUILD_BUG_ON((int)VLC_MODE_2SLOT != (int)VLC_PHY_MODE_2SLOT);
-	BUILD_BUG_ON((int)VLC_MODE_4PPM != (int)VLC_PHY_MODE_4PPM);
+	BUILD_BUG_ON((int)VLC_MODULATION_2SLOT != (int)VLC_PHY_MODE_2SLOT);
+	BUILD_BUG_ON((int)VLC_MODULATION_4PPM != (int)VLC_PHY_MODE_4PPM);
 
 	return genl_register_family(&vlc_nl_family);
 }

@@ -72,23 +72,23 @@ int vlc_phy_timing_check(const struct vlc_phy_timing *t,
 	const char *msg = NULL;
 
 	if (mode != VLC_PHY_MODE_2SLOT && mode != VLC_PHY_MODE_4PPM)
-		msg = "mode is neither 2-slot nor 4-PPM";
+		msg = "modulation is neither 2slot nor 4ppm";
 	else if (!t->sync_ns)
-		msg = "sync_ns is zero";
+		msg = "sync-us is zero";
 	else if (!t->guard_ns)
-		msg = "guard_ns is zero";
+		msg = "guard-us is zero";
 	else if (!t->data_ns)
-		msg = "data_ns is zero";
+		msg = "data-us is zero";
 	else if (!t->frame_ns)
-		msg = "frame_ns is zero";
+		msg = "frame-us is zero";
 	else if (t->frame_ns > VLC_PHY_FRAME_NS_MAX)
-		msg = "frame_ns above 100 ms";
+		msg = "frame-us above 100 ms";
 	else if (t->frame_ns < VLC_PHY_FRAME_NS_MIN)
-		msg = "frame_ns below 10 us";
+		msg = "frame-us below 10 us";
 	else if (t->guard_ns < t->tolerance_ns)
-		msg = "guard_ns shorter than tolerance_ns";
+		msg = "guard-us shorter than tolerance-us";
 	else if (vlc_phy_dark_ns(t, mode) > t->frame_ns)
-		msg = "frame_ns too short for sync_ns, guard_ns and data_ns slots";
+		msg = "frame-us too short for its sync-us, guard-us and data-us slots";
 
 	if (why)
 		*why = msg;

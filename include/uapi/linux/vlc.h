@@ -29,13 +29,13 @@ enum vlc_cmd {
 	VLC_CMD_MAX = __VLC_CMD_MAX - 1
 };
 
-/* VLC_ATTR_MODE values */
-enum vlc_mode {
-	VLC_MODE_2SLOT,		/* 1 bit per frame, differential D1/D2 */
-	VLC_MODE_4PPM,		/* 2 bits per frame, one of D1..D4 lit */
+/* VLC_ATTR_MODULATION values */
+enum vlc_modulation {
+	VLC_MODULATION_2SLOT,	/* 1 bit per frame, differential D1/D2 */
+	VLC_MODULATION_4PPM,	/* 2 bits per frame, one of D1..D4 lit */
 
-	__VLC_MODE_MAX,
-	VLC_MODE_MAX = __VLC_MODE_MAX - 1
+	__VLC_MODULATION_MAX,
+	VLC_MODULATION_MAX = __VLC_MODULATION_MAX - 1
 };
 
 enum vlc_attr {
@@ -45,7 +45,7 @@ enum vlc_attr {
 	VLC_ATTR_IFNAME,		/* string, in the caller's netns */
 
 	/* settings (GET and SET); timings in nanoseconds */
-	VLC_ATTR_MODE,			/* u8, enum vlc_mode */
+	VLC_ATTR_MODULATION,		/* u8, enum vlc_modulation */
 	VLC_ATTR_BRIGHTNESS,		/* u32, per-mille of full light */
 	VLC_ATTR_SYNC_NS,		/* u32, S1 and S2 */
 	VLC_ATTR_GUARD_NS,		/* u32, each guard slot */

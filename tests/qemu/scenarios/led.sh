@@ -95,17 +95,17 @@ expect "vlcctl refuses 0: still 100" same - vlc0 vlc0 100
 
 # 4-PPM allows at most 240: max_brightness follows the mode.
 echo 300 >"$l0/brightness"
-if ctl - set vlc0 mode 4ppm 2>/dev/null; then
+if ctl - set vlc0 modulation 4ppm 2>/dev/null; then
 	fail "4ppm accepted at brightness 300"
 fi
 expect "4ppm refused at 300: max_brightness still 520" \
 	test "$(cat "$l0/max_brightness")" = 520
 echo 200 >"$l0/brightness"
-expect "vlcctl set mode 4ppm at 200" ctl - set vlc0 mode 4ppm
+expect "vlcctl set modulation 4ppm at 200" ctl - set vlc0 modulation 4ppm
 expect "4-PPM: max_brightness 240" test "$(cat "$l0/max_brightness")" = 240
 echo 1000 >"$l0/brightness"
 expect "LED write 1000 in 4-PPM clamped to 240" same - vlc0 vlc0 240
-expect "vlcctl set mode 2slot" ctl - set vlc0 mode 2slot
+expect "vlcctl set modulation 2slot" ctl - set vlc0 modulation 2slot
 expect "2-slot again: max_brightness 520" \
 	test "$(cat "$l0/max_brightness")" = 520
 expect "brightness kept across the mode switches" same - vlc0 vlc0 240

@@ -184,7 +184,7 @@ nl_want="cw-min 1024 cw-max 1024 "
 expect "cw-min = cw-max 1024 taken" nl_taken cw-min 1024
 ctl - set vlca rts-threshold 200 retry-limit 7 cw-min 32 cw-max 256 \
 	frag-size 240 beacon-interval 1000 loc-interval 0
-expect "cw-max 0 refused" nl_refused "cw_max: must be 1\.\.1024 \[cw-max\]" cw-max 0
+expect "cw-max 0 refused" nl_refused "cw-max: must be 1\.\.1024 \[cw-max\]" cw-max 0
 expect "beacon-interval 65536 refused" nl_refused "\[beacon-interval: 0\.\.65535\]" beacon-interval 65536
 expect "frag-size 65536 refused" nl_refused "\[frag-size: 0\.\.65535\]" frag-size 65536
 expect "cw-min 65536 refused" nl_refused "\[cw-min: 0\.\.65535\]" cw-min 65536
@@ -200,15 +200,15 @@ expect "brightness 0 refused" nl_refused "brightness below the minimum" brightne
 ctl - set vlca brightness 200
 expect "brightness 521 refused" nl_refused "brightness above the maximum" brightness 521
 expect "brightness 1001 refused" nl_refused "\[brightness: 0\.\.1000\]" brightness 1001
-expect "sync-us 0 refused" nl_refused "sync_ns.*\[sync-us\]" sync-us 0
+expect "sync-us 0 refused" nl_refused "sync-us.*\[sync-us\]" sync-us 0
 expect "tolerance-us above guard-us refused" \
-	nl_refused "guard_ns shorter than tolerance_ns" tolerance-us 21
+	nl_refused "guard-us shorter than tolerance-us" tolerance-us 21
 nl_want="guard-us 20 data-us 50 tolerance-us 0 "
 expect "tolerance-us 0 taken" nl_taken tolerance-us 0
 nl_want="guard-us 20 data-us 50 tolerance-us 20 "
 expect "tolerance-us 20 = guard-us taken" nl_taken tolerance-us 20
 expect "frame-us 100001 (above 100 ms) refused" \
-	nl_refused "frame_ns above.*\[frame-us\]" frame-us 100001
+	nl_refused "frame-us above.*\[frame-us\]" frame-us 100001
 nl_want="frame-us 100000 "
 expect "frame-us 100000 (100 ms) taken" nl_taken frame-us 100000
 # 2 sync + 3 guard + 2 data slots: 240 us, no light left to illuminate

@@ -99,7 +99,7 @@ eventually() {
 	done
 }
 
-defaults="mode 2slot brightness 200 .*frame-us 500 sync-us 40 guard-us 20 data-us 50 tolerance-us 20 \(2000 bit/s raw\)"
+defaults="modulation 2slot brightness 200 .*frame-us 500 sync-us 40 guard-us 20 data-us 50 tolerance-us 20 \(2000 bit/s raw\)"
 mac_defaults="rts-threshold 200 retry-limit 7 cw-min 32 cw-max 256 frag-size 240 beacon-interval 1000 \(500 ms\) loc-interval 0 \(off\)"
 
 # Real time: vlcctl and the tools it is checked with need the CPU more
@@ -110,7 +110,7 @@ ip link add vlca type vlc
 ip link add vlcb type vlc
 ctl - show | tee /tmp/show.out
 expect "vlcctl show lists both devices" \
-	test "$(grep -Ec '^vlc[ab]: ifindex [0-9]+ mode' /tmp/show.out)" = 2
+	test "$(grep -Ec '^vlc[ab]: ifindex [0-9]+ modulation' /tmp/show.out)" = 2
 expect "vlca has the default settings" shows - vlca "^vlca: ifindex [0-9]+ $defaults"
 expect "vlcb has the default settings" shows - vlcb "^vlcb: ifindex [0-9]+ $defaults"
 expect "a device that is down is neither up nor locked" \
@@ -150,21 +150,21 @@ expect "brightness 300 read back, timing unchanged" \
 expect "b kept its brightness" shows b vlc0 "brightness 200 "
 
 # Refused settings name the value and change nothing.
-expect "data-us 0 refused: data_ns is zero" \
-	refused a "data_ns is zero \[data-us\] \(Invalid argument\)" \
+expect "data-us 0 refused: data-us is zero" \
+	refused a "data-us is zero \[data-us\] \(Invalid argument\)" \
 	set vlc0 brightness 250 data-us 0
 expect "frame-us 200 refused: the slots do not fit the frame" \
 	refused a "frame_ns too short.*\[frame-us\]" set vlc0 frame-us 200
 expect "guard below tolerance refused" \
-	refused a "guard_ns shorter than tolerance_ns" set vlc0 guard-us 10
+	refused a "guard-us shorter than tolerance-us" set vlc0 guard-us 10
 expect "brightness 2000 refused by the policy, with its range" \
 	refused a "\[brightness: 0\.\.1000\]" set vlc0 brightness 2000
 expect "4ppm refused at brightness 300 (above its 240)" \
-	refused a "brightness above the maximum" set vlc0 mode 4ppm
+	refused a "brightness above the maximum" set vlc0 modulation 4ppm
 expect "nothing changed by the refused settings" \
-	shows a vlc0 "^vlc0: ifindex [0-9]+ mode 2slot brightness 300 .*frame-us 500 sync-us 40 guard-us 20 data-us 50 tolerance-us 20"
+	shows a vlc0 "^vlc0: ifindex [0-9]+ modulation 2slot brightness 300 .*frame-us 500 sync-us 40 guard-us 20 data-us 50 tolerance-us 20"
 rc=0
-"$vlcctl" set vlc0 mode 3ppm 2>/dev/null || rc=$?
+"$vlcctl" set vlc0 modulation 3ppm 2>/dev/null || rc=$?
 expect "a usage error exits 2 before asking the kernel" test $rc = 2
 rc=0
 "$vlcctl" set vlc0 retry-limit many 2>/dev/null || rc=$?
@@ -183,51 +183,51 @@ expect "  ... and in JSON" grep -q \
 	'"rts_threshold":1000,"retry_limit":3,"cw_min":16,"cw_max":512,"frag_size":128,"beacon_interval":1500,"loc_interval":64,' \
 	/tmp/show.json
 expect "the PHY settings kept theirs" \
-	shows a vlc0 "mode 2slot brightness 300 .*frame-us 500 sync-us 40 guard-us 20 data-us 50 tolerance-us 20"
+	shows a vlc0 "modulation 2slot brightness 300 .*frame-us 500 sync-us 40 guard-us 20 data-us 50 tolerance-us 20"
 expect "b kept the default MAC settings" shows b vlc0 "$mac_defaults"
 
 # Refused MAC settings name the field, alone or next to valid ones.
 expect "rts-threshold 1519 refused" \
-	refused a "rts_threshold: must be 0 \(off\) or 1\.\.1518 bytes \[rts-threshold\] \(Invalid argument\)" \
+	refused a "rts-threshold: must be 0 \(off\) or 1\.\.1518 bytes \[rts-threshold\] \(Invalid argument\)" \
 	set vlc0 rts-threshold 1519
 expect "rts-threshold 65536 refused, not taken as 0" \
 	refused a "\[rts-threshold: 0\.\.65535\]" set vlc0 rts-threshold 65536
 expect "retry-limit 16 refused" \
-	refused a "retry_limit: must be 0\.\.15 \[retry-limit\]" \
+	refused a "retry-limit: must be 0\.\.15 \[retry-limit\]" \
 	set vlc0 retry-limit 16
 expect "retry-limit 256 refused, not taken as 0" \
 	refused a "\[retry-limit: 0\.\.255\]" set vlc0 retry-limit 256
 expect "cw-min 0 refused" \
-	refused a "cw_min: must be 1\.\.cw_max \[cw-min\]" set vlc0 cw-min 0
+	refused a "cw-min: must be 1\.\.cw-max \[cw-min\]" set vlc0 cw-min 0
 expect "cw-min above cw-max refused" \
-	refused a "cw_min: must be 1\.\.cw_max \[cw-min\]" \
+	refused a "cw-min: must be 1\.\.cw-max \[cw-min\]" \
 	set vlc0 cw-min 600 cw-max 512
 expect "cw-max below cw-min refused" \
-	refused a "cw_min: must be 1\.\.cw_max" set vlc0 cw-max 8
+	refused a "cw-min: must be 1\.\.cw-max" set vlc0 cw-max 8
 expect "cw-max 1025 refused" \
-	refused a "cw_max: must be 1\.\.1024 \[cw-max\]" set vlc0 cw-max 1025
+	refused a "cw-max: must be 1\.\.1024 \[cw-max\]" set vlc0 cw-max 1025
 expect "frag-size 47 refused" \
-	refused a "frag_size: must be 48\.\.240 .*\[frag-size\]" \
+	refused a "frag-size: must be 48\.\.240 .*\[frag-size\]" \
 	set vlc0 frag-size 47
 expect "frag-size 241 refused" \
-	refused a "frag_size: must be 48\.\.240 .*\[frag-size\]" \
+	refused a "frag-size: must be 48\.\.240 .*\[frag-size\]" \
 	set vlc0 frag-size 241
 expect "beacon-interval 63 refused" \
-	refused a "beacon_interval: must be 0 \(off\) or 64\.\.65535 frames \[beacon-interval\]" \
+	refused a "beacon-interval: must be 0 \(off\) or 64\.\.65535 frames \[beacon-interval\]" \
 	set vlc0 beacon-interval 63
 expect "loc-interval 10 refused" \
-	refused a "loc_interval: must be 0 \(off\) or 64\.\.65535 frames \[loc-interval\]" \
+	refused a "loc-interval: must be 0 \(off\) or 64\.\.65535 frames \[loc-interval\]" \
 	set vlc0 loc-interval 10
 expect "loc-interval 65536 refused" \
 	refused a "\[loc-interval: 0\.\.65535\]" set vlc0 loc-interval 65536
 expect "a bad MAC setting refuses the valid PHY one with it" \
-	refused a "rts_threshold: .*\[rts-threshold\]" \
+	refused a "rts-threshold: .*\[rts-threshold\]" \
 	set vlc0 brightness 250 retry-limit 5 rts-threshold 2000
 expect "a bad PHY setting refuses the valid MAC one with it" \
-	refused a "data_ns is zero \[data-us\]" \
+	refused a "data-us is zero \[data-us\]" \
 	set vlc0 retry-limit 5 data-us 0
 expect "nothing changed by the refused MAC settings" \
-	shows a vlc0 "mode 2slot brightness 300 .*data-us 50 .*$mac_new"
+	shows a vlc0 "modulation 2slot brightness 300 .*data-us 50 .*$mac_new"
 expect "MAC settings back to their defaults" \
 	ctl a set vlc0 rts-threshold 200 retry-limit 7 cw-min 32 cw-max 256 \
 	frag-size 240 beacon-interval 1000 loc-interval 0
@@ -297,23 +297,23 @@ expect "lo refused for show" refused a "ifname: not a vlc device" show lo
 
 # Both ends to 4-PPM (twice the bit rate) and ping, then back to 2-slot.
 expect "a to 4ppm with brightness 200" \
-	ctl a set vlc0 mode 4ppm brightness 200
-expect "b to 4ppm" ctl b set vlc0 mode 4ppm
+	ctl a set vlc0 modulation 4ppm brightness 200
+expect "b to 4ppm" ctl b set vlc0 modulation 4ppm
 expect "a shows 4ppm and its brightness range" \
-	shows a vlc0 "mode 4ppm brightness 200 \(100\.\.240\)"
+	shows a vlc0 "modulation 4ppm brightness 200 \(100\.\.240\)"
 expect "b shows 4ppm at 4000 bit/s raw" \
-	shows b vlc0 "mode 4ppm .*\(4000 bit/s raw\)"
+	shows b vlc0 "modulation 4ppm .*\(4000 bit/s raw\)"
 rx0=$(stat b phy_symbols_rx)
 ping_after_switch 4ppm 5
 expect "b received 4ppm symbols" test "$(stat b phy_symbols_rx)" -gt "$rx0"
 expect "a locked in 4ppm" shows a vlc0 "locked yes"
 expect "b locked in 4ppm" shows b vlc0 "locked yes"
 
-expect "a back to 2slot" ctl a set vlc0 mode 2slot
-expect "b back to 2slot" ctl b set vlc0 mode 2slot
+expect "a back to 2slot" ctl a set vlc0 modulation 2slot
+expect "b back to 2slot" ctl b set vlc0 modulation 2slot
 ping_after_switch 2slot 3
 expect "a shows 2slot at 2000 bit/s raw" \
-	shows a vlc0 "mode 2slot .*\(2000 bit/s raw\)"
+	shows a vlc0 "modulation 2slot .*\(2000 bit/s raw\)"
 
 # Location beacons: a's short address is the last byte of its MAC
 # address; with loc-interval 200 (100 ms) b hears it about ten times a

@@ -401,27 +401,27 @@ VLC_TEST(vlc_phy_test_validation)
 	t = def;
 	t.data_ns = 0;
 	VLC_EXPECT_EQ(vlc_phy_set_timing(phy, &t, &why), -EINVAL);
-	VLC_EXPECT_STR_HAS(why, "data_ns");
+	VLC_EXPECT_STR_HAS(why, "data-us");
 
 	t = def;
 	t.sync_ns = 0;
 	VLC_EXPECT_EQ(vlc_phy_set_timing(phy, &t, &why), -EINVAL);
-	VLC_EXPECT_STR_HAS(why, "sync_ns");
+	VLC_EXPECT_STR_HAS(why, "sync-us");
 
 	t = def;
 	t.guard_ns = 10000;	/* tolerance stays 20000 */
 	VLC_EXPECT_EQ(vlc_phy_set_timing(phy, &t, &why), -EINVAL);
-	VLC_EXPECT_STR_HAS(why, "guard_ns shorter than tolerance_ns");
+	VLC_EXPECT_STR_HAS(why, "guard-us shorter than tolerance-us");
 
 	t = def;
 	t.frame_ns = 230000;	/* 2-slot dark part is 240000 */
 	VLC_EXPECT_EQ(vlc_phy_set_timing(phy, &t, &why), -EINVAL);
-	VLC_EXPECT_STR_HAS(why, "frame_ns too short");
+	VLC_EXPECT_STR_HAS(why, "frame-us too short");
 
 	t = def;
 	t.frame_ns = VLC_PHY_FRAME_NS_MAX + 1;
 	VLC_EXPECT_EQ(vlc_phy_set_timing(phy, &t, &why), -EINVAL);
-	VLC_EXPECT_STR_HAS(why, "frame_ns above");
+	VLC_EXPECT_STR_HAS(why, "frame-us above");
 
 	/* slots of 1 ns fit a 16 ns frame, which no timer can run and
 	 * whose acquisition grid would be 0 (found by the fuzzer, K2)
@@ -432,7 +432,7 @@ VLC_TEST(vlc_phy_test_validation)
 	t.tolerance_ns = 0;
 	t.frame_ns = 16;
 	VLC_EXPECT_EQ(vlc_phy_set_timing(phy, &t, &why), -EINVAL);
-	VLC_EXPECT_STR_HAS(why, "frame_ns below 10 us");
+	VLC_EXPECT_STR_HAS(why, "frame-us below 10 us");
 
 	/* fits 2-slot, but the illumination left cannot give 40% */
 	t = def;
@@ -464,7 +464,7 @@ VLC_TEST(vlc_phy_test_validation)
 		      -EINVAL);
 	VLC_EXPECT_STR_HAS(why, "brightness");
 	VLC_EXPECT_EQ(vlc_phy_set_mode(phy, 7, &why), -EINVAL);
-	VLC_EXPECT_STR_HAS(why, "mode");
+	VLC_EXPECT_STR_HAS(why, "modulation");
 
 	/* nothing of the above changed anything, now or later */
 	vlc_chan_run_until(ch, ch->now + 2 * (u64)def.frame_ns);
