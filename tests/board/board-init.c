@@ -115,21 +115,6 @@ static int sample_pin(unsigned int pin, int ms, long *lo, long *hi)
 	return ret;
 }
 
-/* The offset on @chip of the line the driver requested as @label, or -1. */
-static int line_offset(const char *chip, const char *label)
-{
-	char b[8192], key[64], *l;
-
-	chip_consumers(chip, b, sizeof(b));
-	snprintf(key, sizeof(key), "|%s ", label);
-	l = strstr(b, key);
-	if (!l)
-		return -1;
-	while (l > b && l[-1] != '\n')
-		l--;
-	return atoi(l);
-}
-
 int main(void)
 {
 	char cmd[1024], mode[16] = "led", dev[128], b[8192], msg[200];

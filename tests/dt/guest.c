@@ -255,17 +255,42 @@ out:
 	return v;
 }
 
+/* The line of @b, from its start, whose consumer field reads "|@label "
+ * (chip_section() and chip_consumers() both write them so), or NULL.
+ */
+static char *label_line(char *b, const char *label)
+{
+	char key[64], *l;
+
+	snprintf(key, sizeof(key), "|%s ", label);
+	l = strstr(b, key);
+	if (!l)
+		return NULL;
+	while (l > b && l[-1] != '\n')
+		l--;
+	return l;
+}
+
+/* The offset on @chip of the line the driver requested as @label, or -1. */
+int line_offset(const char *chip, const char *label)
+{
+	char b[8192], *l;
+
+	chip_consumers(chip, b, sizeof(b));
+	l = label_line(b, label);
+	return l ? atoi(l) : -1;
+}
+
 /* The level of the line of @chip that the driver requested as @label
  * ("tx"): 1, 0, or -1 if it is not requested. An MMIO chip's line held by
  * the kernel has no other place to read it from.
  */
 int line_level(const char *chip, const char *label)
 {
-	char b[16384], key[64], *l;
+	char b[16384], *l;
 
 	chip_section(chip, b, sizeof(b));
-	snprintf(key, sizeof(key), "|%s ", label);
-	l = strstr(b, key);
+	l = label_line(b, label);
 	if (!l)
 		return -1;
 	if (strchr(l, '\n'))

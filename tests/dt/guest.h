@@ -23,6 +23,7 @@ void chip_consumers(const char *chip, char *out, size_t len);
 int ifname_by_mac(const char *mac, char *name, size_t len);
 long irq_count(const char *name);
 long long ethtool_stat(const char *ifname, const char *name);
+int line_offset(const char *chip, const char *label);
 int line_level(const char *chip, const char *label);
 void sample_line(const char *chip, const char *label, int ms, int *lo,
 		 int *hi);
