@@ -206,7 +206,11 @@ tt() {
 }
 ba=$(ip netns exec a cat /sys/class/net/bat0/address)
 bd=$(ip netns exec d cat /sys/class/net/bat0/address)
-until orig a "$md" "$mb" && orig d "$ma" "$mc" && tt a "$bd" && tt d "$ba"; do
+# Every route checked below: OGMs are broadcasts, never acknowledged, and
+# one lost on air leaves a route out until the next (seen: a knew d via b
+# but not yet c).
+until orig a "$md" "$mb" && orig a "$mc" "$mb" && orig a "$mb" "$mb" &&
+      orig d "$ma" "$mc" && tt a "$bd" && tt d "$ba"; do
 	[ $(($(now_ms) - wb)) -lt 300000 ] || break
 	sleep 0.5
 done
