@@ -212,7 +212,7 @@ expect "frame-us 100001 (above 100 ms) refused" \
 nl_want="frame-us 100000 "
 expect "frame-us 100000 (100 ms) taken" nl_taken frame-us 100000
 # 2 sync + 3 guard + 2 data slots: 240 us, no light left to illuminate
-expect "frame-us 239 refused" nl_refused "frame_ns too short.*\[frame-us\]" frame-us 239
+expect "frame-us 239 refused" nl_refused "frame-us too short.*\[frame-us\]" frame-us 239
 # At 240 us no brightness fits: at least one data slot (209 per-mille),
 # at most the illumination part (none). At 300 us: 167..200.
 expect "frame-us 240 (the slots alone) refused at brightness 0" \

@@ -154,7 +154,7 @@ expect "data-us 0 refused: data-us is zero" \
 	refused a "data-us is zero \[data-us\] \(Invalid argument\)" \
 	set vlc0 brightness 250 data-us 0
 expect "frame-us 200 refused: the slots do not fit the frame" \
-	refused a "frame_ns too short.*\[frame-us\]" set vlc0 frame-us 200
+	refused a "frame-us too short.*\[frame-us\]" set vlc0 frame-us 200
 expect "guard below tolerance refused" \
 	refused a "guard-us shorter than tolerance-us" set vlc0 guard-us 10
 expect "brightness 2000 refused by the policy, with its range" \
