@@ -21,12 +21,7 @@ echo 100 >/sys/module/vlc_sim/parameters/speed
 # the shipped settings first if QUIET is 1; up, then capture what a and b
 # send until $secs s after both have carrier.
 boards() {
-	ip netns add a
-	ip netns add b
-	ip link add vlca type vlc
-	ip link add vlcb type vlc
-	ip link set vlca netns a name vlc0
-	ip link set vlcb netns b name vlc0
+	sim_nodes a b
 	ip -n a addr add 10.0.0.1/24 dev vlc0
 	ip -n b addr add 10.0.0.2/24 dev vlc0
 	for n in a b; do
