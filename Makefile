@@ -39,7 +39,7 @@ VLC_CONFIG := CONFIG_VLC=m CONFIG_VLC_SIM=m
 
 export TOP BUILD VLC_CONFIG
 
-.PHONY: all modules tools install clean deps cross lint kunit host qemu-test \
+.PHONY: all modules tools install clean deps cross lint kunit host qemu-test wire \
 	qemu-smoke install-test board-test docs-check \
 	check demo bench dt dt-probe help hwtest hwtest-gpiod2 gpio-sim fuzz \
 	fuzz-smoke stress stress-smoke
@@ -137,6 +137,13 @@ board-test:
 	@$(TOP)/scripts/deps.sh probe board
 	@$(TOP)/tests/board/run.sh
 
+# The board stack carrying IP over vlc_wire.ko's GPIO chips: ping and TCP
+# between two vlc-gpio devices on the PREEMPT_RT x86_64 and the arm64
+# debug kernels (tests/wire/run.sh).
+wire:
+	@$(TOP)/scripts/deps.sh kunit probe
+	@$(TOP)/tests/wire/run.sh
+
 qemu-test: modules tools hwtest gpio-sim
 	@$(TOP)/scripts/deps.sh qemu
 	@$(TOP)/tests/qemu/run-all.sh
@@ -231,8 +238,8 @@ help:
 	@echo "                  (trees cached in /var/cache/linux-vlc)"
 	@echo "  make lint       checkpatch --strict, W=1 and sparse on x86_64, arm64, armhf,"
 	@echo "                  against 6.1, 6.12 and 7.3 (scripts/kernels)"
-	@echo "  make kunit      KUnit in QEMU with KASAN/UBSAN/lockdep: x86_64 on 6.1 and"
-	@echo "                  7.3, arm64 on 6.12"
+	@echo "  make kunit      KUnit in QEMU with UBSAN/lockdep: x86_64 on 6.1 (KASAN) and"
+	@echo "                  7.3 (PREEMPT_RT), arm64 on 6.12 (KASAN)"
 	@echo "  make host       the pure PHY/MAC cores' unit tests on the host (cmocka),"
 	@echo "                  and vlc-hwtest's libgpiod 1.6 and 2 builds checked"
 	@echo "  make hwtest-gpiod2  vlc-hwtest against Debian 13's libgpiod 2, unpacked"
@@ -247,6 +254,8 @@ help:
 	@echo "  make dt         binding, overlays and merged DTBs checked with dtc/fdtoverlay/dt-schema"
 	@echo "  make docs-check docs against the code and the benchmarks (tests/docs/check.py)"
 	@echo "  make dt-probe   arm64 QEMU: vlc-gpio probes from DT on gpio-sim lines"
+	@echo "  make wire       two vlc-gpio devices ping over simulated light on GPIO"
+	@echo "                  chips: x86_64 PREEMPT_RT and arm64 debug kernels"
 	@echo "  make install-test  dkms build and make install DESTDIR=, checked"
 	@echo "  make board-test QEMU raspi3b and raspi2b: vlc0 from the overlay on"
 	@echo "                  pinctrl-bcm2835, every receiver mode, lockdep on"

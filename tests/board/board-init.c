@@ -134,7 +134,7 @@ int main(void)
 	printf("board: receiver %s, brightness %d, %d s of frames\n", mode,
 	       brightness, seconds);
 
-	check(load_module("/vlc_gpio.ko") == 0, "insmod vlc_gpio.ko");
+	check(load_module("/vlc_gpio.ko", "") == 0, "insmod vlc_gpio.ko");
 	check(wait_for("/sys/class/net/vlc0", 30) && bound_device(dev, sizeof(dev)),
 	      "vlc0 probed from the overlay, bound to vlc-gpio");
 	chip_consumers(CHIP, b, sizeof(b));

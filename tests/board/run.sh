@@ -101,8 +101,9 @@ main() {
 		raspi3b)
 			qemu=qemu-system-aarch64 cc=aarch64-linux-gnu- dts=bcm2837-rpi-3-b
 			if kd=$("$top/tests/kunit/run.sh" --build arm64@6.12) &&
-			   "$top/scripts/kconfig-verify.sh" "$top/tests/board/arm64.config" \
-				"$top/tests/kunit/debug.config" "$kd/.config"; then
+			   "$top/scripts/kconfig-verify.sh" \
+				$("$top/tests/kunit/run.sh" --configs arm64@6.12) \
+				"$kd/.config"; then
 				kernel=$kd/arch/arm64/boot/Image
 			else
 				kernel=""

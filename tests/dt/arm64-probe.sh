@@ -9,18 +9,18 @@
 # leaves the LED dark and the lines free.
 #
 # The kernel is the arm64 KUnit kernel of 6.12 (tests/kunit/run.sh --build:
-# debug.config's KASAN, UBSAN, lockdep and atomic-sleep checks, and
-# tests/dt/probe.config), booted with no KUnit suite selected; kunit.py
-# refuses a .config that lost an option any of those files asks for, and
-# this checks it again. Ends with "probe: N passed, N failed".
+# KASAN, UBSAN, lockdep and atomic-sleep checks, and tests/dt/probe.config
+# among its fragments, which run.sh --configs lists), booted with no KUnit
+# suite selected; kunit.py refuses a .config that lost an option any of
+# those files asks for, and this checks it again. Ends with "probe: N passed, N failed".
 
 set -eu
 top=$(cd "$(dirname "$0")/../.." && pwd)
 cc=aarch64-linux-gnu-
 bd=$("$top/tests/kunit/run.sh" --build arm64@6.12) ||
 	{ echo "probe: FAIL building the arm64 KUnit kernel"; echo "probe: 0 passed, 1 failed"; exit 1; }
-if ! "$top/scripts/kconfig-verify.sh" "$top/tests/kunit/debug.config" \
-	"$top/tests/dt/probe.config" "$bd/.config"; then
+if ! "$top/scripts/kconfig-verify.sh" \
+	$("$top/tests/kunit/run.sh" --configs arm64@6.12) "$bd/.config"; then
 	echo "probe: FAIL config: an option asked for is not in $bd/.config"
 	echo "probe: 0 passed, 1 failed"
 	exit 1

@@ -329,15 +329,15 @@ void sample_line(const char *chip, const char *label, int ms, int *lo,
 		 (t.tv_nsec - t0.tv_nsec) / 1000000 < ms);
 }
 
-/* insmod @path (no parameters); 0 or -1 */
-int load_module(const char *path)
+/* insmod @path with parameters @args ("" for none); 0 or -1 */
+int load_module(const char *path, const char *args)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	int r;
 
 	if (fd < 0)
 		return -1;
-	r = syscall(SYS_finit_module, fd, "", 0);
+	r = syscall(SYS_finit_module, fd, args, 0);
 	close(fd);
 	return r ? -1 : 0;
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* What the static /init programs of the device-tree guests share
- * (probe-init.c on QEMU virt, board-init.c on QEMU raspi3b and raspi2b):
+ * (probe-init.c on QEMU virt, board-init.c on QEMU raspi3b and raspi2b,
+ * tests/wire/wire-init.c on both QEMU virt machines):
  * one line per check under a prefix, sysfs and debugfs reads, an
  * interface up or down, the level of a GPIO line the driver holds, read
  * from gpiolib's debugfs, and vlc_gpio.ko loaded and removed.
@@ -27,7 +28,7 @@ int line_offset(const char *chip, const char *label);
 int line_level(const char *chip, const char *label);
 void sample_line(const char *chip, const char *label, int ms, int *lo,
 		 int *hi);
-int load_module(const char *path);
+int load_module(const char *path, const char *args);
 int unload_module(const char *name);
 void finish(void);
 

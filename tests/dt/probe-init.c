@@ -96,7 +96,7 @@ int main(void)
 
 	guest_prefix = "probe";
 	mount_all();
-	check(load_module("/vlc_gpio.ko") == 0, "insmod vlc_gpio.ko");
+	check(load_module("/vlc_gpio.ko", "") == 0, "insmod vlc_gpio.ko");
 
 	if (!glob("/sys/bus/gpio/devices/gpiochip*/sim_gpio0/value", 0, NULL,
 		  &g) && g.gl_pathc)

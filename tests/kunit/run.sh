@@ -7,9 +7,18 @@
 # hash of the config, so a rerun rebuilds only what changed; kunit.py
 # itself refuses a .config that lost an option the kunitconfigs ask for.
 #
-#   run.sh [ARCH@SERIES[:fast]...]
-#                   default: x86_64@6.1 x86_64@7.3:fast arm64@6.12
-#   run.sh --build ARCH@SERIES build that kernel only; print its folder
+#   run.sh [ARCH@SERIES[:FLAG...]...]
+#                   default: x86_64@6.1 x86_64@7.3:fast:rt arm64@6.12
+#   run.sh --build ARCH@SERIES[:rt]   build that kernel only; print its
+#                   folder
+#   run.sh --configs ARCH@SERIES[:rt] print the config fragments of that
+#                   kernel, for the tests that boot it to verify
+#
+# Every kernel has debug.config. "rt" makes it the PREEMPT_RT debug
+# kernel (rt.config) and leaves out KASAN (kasan.config), which the
+# others carry. The newest x86_64 series is the RT one: the optical-wire
+# test (tests/wire/wire.config) boots it, and the arm64 kernel, to run
+# the board stack under lockdep on both.
 #
 # x86_64 runs on the oldest and the newest series; arm64, whose
 # kunitconfig adds the device-tree and gpio-sim path, on 6.12: the series
@@ -31,11 +40,29 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 logs=${BUILD:-$top/build}/kunit
 mkdir -p "$logs"
 build_only=0
-if [ "${1:-}" = --build ]; then
-	build_only=1
-	shift
-fi
-runs=${*:-x86_64@6.1 x86_64@7.3:fast arm64@6.12}
+# configs ARCH FLAGS: the fragments of one kernel, one per line
+configs() {
+	echo "$top/tests/kunit/debug.config"
+	case " $2 " in
+	*" rt "*) echo "$top/tests/kunit/rt.config" ;;
+	*) echo "$top/tests/kunit/kasan.config" ;;
+	esac
+	case "$1" in
+	arm64) echo "$top/tests/kunit/arm64.config"
+	       echo "$top/tests/dt/probe.config"
+	       echo "$top/tests/board/arm64.config"
+	       echo "$top/tests/wire/wire.config" ;;
+	x86_64) case " $2 " in *" rt "*) echo "$top/tests/wire/wire.config" ;; esac ;;
+	esac
+}
+case "${1:-}" in
+--build) build_only=1; shift ;;
+--configs)
+	r=${2:?}
+	configs "${r%%@*}" "$(echo "$r" | cut -s -d: -f2- | tr : ' ')"
+	exit 0 ;;
+esac
+runs=${*:-x86_64@6.1 x86_64@7.3:fast:rt arm64@6.12}
 kcfg=$top/drivers/net/vlc/tests/.kunitconfig
 bad='WARNING:|BUG:|Oops|KASAN|UBSAN:|possible recursive locking|circular locking|inconsistent lock state|INFO: lockdep'
 
@@ -61,29 +88,32 @@ fi
 passed=0
 failed=0
 for run in $runs; do
+	flags=$(echo "$run" | cut -s -d: -f2- | tr : ' ')
+	run=${run%%:*}
 	filter=""
-	case "$run" in *:fast) filter="speed>slow"; run=${run%:fast} ;; esac
+	case " $flags " in *" fast "*) filter="speed>slow" ;; esac
 	arch=${run%@*}
 	series=${run#*@}
 	[ "$series" != "$run" ] || series=6.1
 	src=$(VLC_KVER=$series "$top/scripts/ksrc.sh" graft)
 	cache=$(dirname "$(dirname "$src")")
-	extra=""
 	xc=""
-	more=""
 	case "$arch" in
 	x86_64) ;;
-	arm64) more="$top/tests/dt/probe.config $top/tests/board/arm64.config"
-	       extra="--kunitconfig=$top/tests/kunit/arm64.config"
-	       for f in $more; do extra="$extra --kunitconfig=$f"; done
-	       xc="--cross_compile=aarch64-linux-gnu-" ;;
+	arm64) xc="--cross_compile=aarch64-linux-gnu-" ;;
 	*) echo "kunit: unknown arch $arch" >&2; exit 2 ;;
 	esac
-	key=$( (echo "$src $arch"; cat "$kcfg" "$top/tests/kunit/"*.config $more) |
+	frags=$(configs "$arch" "$flags")
+	extra=""
+	for f in $frags; do extra="$extra --kunitconfig=$f"; done
+	key=$( (echo "$src $arch"; cat "$kcfg" $frags) |
 		sha256sum | cut -c1-12)
 	bd=$cache/kunit-$arch-$key
-	name="$arch $series${filter:+ ($filter)}"
-	log=$logs/$arch-$series.log
+	name="$arch $series${flags:+ ($flags)}"
+	case " $flags " in
+	*" rt "*) log=$logs/$arch-$series-rt.log ;;
+	*) log=$logs/$arch-$series.log ;;
+	esac
 	echo "kunit $name: linux-source $(VLC_KVER=$series "$top/scripts/ksrc.sh" version), building in $bd" >&2
 	cmd=run
 	[ $build_only = 0 ] || cmd=build
@@ -91,8 +121,7 @@ for run in $runs; do
 	(flock 8
 	 cd "$src" && python3 tools/testing/kunit/kunit.py $cmd \
 		--build_dir="$bd" --arch="$arch" $xc --jobs="$(nproc)" \
-		--kunitconfig="$kcfg" \
-		--kunitconfig="$top/tests/kunit/debug.config" $extra \
+		--kunitconfig="$kcfg" $extra \
 		$([ $cmd = build ] || echo --timeout=900) \
 		${filter:+--filter="$filter"}) >"$log" 2>&1 8>"$bd.lock"
 	rc=$?

@@ -62,4 +62,22 @@ static int name(struct net *net, struct net_device *dev,		\
 }
 #endif
 
+/* 6.17 added system_dfl_wq for system_unbound_wq, which later kernels
+ * warn about.
+ */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 17, 0)
+#define system_dfl_wq system_unbound_wq
+#endif
+
+/* 6.17 made gpio_chip::set() return int (the tests' GPIO chip only). */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 17, 0)
+#define VLC_GPIO_CHIP_SET(name, fn)					\
+static int name(struct gpio_chip *gc, unsigned int off, int v)		\
+{ fn(gc, off, v); return 0; }
+#else
+#define VLC_GPIO_CHIP_SET(name, fn)					\
+static void name(struct gpio_chip *gc, unsigned int off, int v)		\
+{ fn(gc, off, v); }
+#endif
+
 #endif /* _VLC_COMPAT_H */

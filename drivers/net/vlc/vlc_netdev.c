@@ -18,6 +18,7 @@
 #include <linux/workqueue.h>
 #include <net/neighbour.h>
 
+#include "vlc_compat.h"
 #include "vlc_dev.h"
 
 #define CREATE_TRACE_POINTS
@@ -225,7 +226,7 @@ u64 vlc_dev_run(void *ctx, u64 now_ns)
 	vlc_exec_assert_held(&vd->exec);
 	next = vlc_phy_tick(&vd->phy, now_ns);
 	if (vlc_phy_acq_pending(&vd->phy))
-		queue_work(system_unbound_wq, &vd->acq_work);
+		queue_work(system_dfl_wq, &vd->acq_work);
 	return next;
 }
 EXPORT_SYMBOL_GPL(vlc_dev_run);

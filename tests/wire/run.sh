@@ -1,0 +1,168 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# The board stack carrying IP: two vlc-gpio devices on vlc_wire.ko's GPIO
+# chips, which join them with simulated light (tests/wire/vlc_wire.c),
+# ping each other and carry a TCP stream, with the hrtimer executor, the
+# real MAC, vlc_gpio's TX and both receivers on edge interrupts. Each
+# arch boots its debug kernel of tests/kunit/run.sh with no KUnit suite
+# selected:
+#
+#   x86_64  7.3 with PREEMPT_RT, lockdep and raw-lock nesting; the boards
+#           are software nodes the test module creates (devices=2)
+#   arm64   6.12 with KASAN, lockdep and raw-lock nesting (the DT probe's
+#           and Raspberry Pi 3B's kernel); the boards are DT nodes
+#
+# The guest is a static /init (tests/wire/wire-init.c). The run fails if
+# it does, or if the console has a lockdep, sleeping-function, BUG or
+# WARNING report.
+#
+#   run.sh [ARCH...]      default: x86_64 arm64
+#
+# Frame timing for TCG, whose hrtimers run tens of us late on average and
+# up to milliseconds: 5 ms frames (sync 500 us, guard 250, data 500,
+# tolerance 250), ten times the default. Ends with "wire: N passed, N
+# failed".
+
+set -u
+top=$(cd "$(dirname "$0")/../.." && pwd)
+logs=${BUILD:-$top/build}/wire
+mkdir -p "$logs"
+us="5000 500 250 500 250"
+bad='BUG:|WARNING:|INFO: lockdep|possible recursive locking|circular locking|inconsistent lock state|Invalid wait context|sleeping function|KASAN|UBSAN|Oops'
+
+passed=0
+failed=0
+ok() { echo "wire $arch: ok   $1"; passed=$((passed + 1)); }
+fail() { echo "wire $arch: FAIL $1"; failed=$((failed + 1)); }
+
+# dts ARCH DTS: QEMU virt's own tree plus two boards on vlc_wire chips
+dts_boards() {
+	set -- $us
+	t="frame-us = <$1>; sync-us = <$2>; guard-us = <$3>; data-us = <$4>; tolerance-us = <$5>;"
+	cat <<EOF
+/ {
+	wire_a: vlc-wire-0 {
+		compatible = "linux-vlc,test-wire";
+		gpio-controller;
+		#gpio-cells = <2>;
+	};
+
+	wire_b: vlc-wire-1 {
+		compatible = "linux-vlc,test-wire";
+		gpio-controller;
+		#gpio-cells = <2>;
+	};
+
+	vlc-a {
+		compatible = "linux-vlc,vlc-gpio";
+		tx-gpios = <&wire_a 0 0>;
+		rx-gpios = <&wire_a 1 0>;
+		$t
+		local-mac-address = [02 56 4c 43 00 0a];
+	};
+
+	vlc-b {
+		compatible = "linux-vlc,vlc-gpio";
+		tx-gpios = <&wire_b 0 0>;
+		led-cathode-gpios = <&wire_b 2 0>;
+		$t
+		local-mac-address = [02 56 4c 43 00 0b];
+	};
+};
+EOF
+}
+
+run_arch() {
+	arch=$1
+	case "$arch" in
+	x86_64) spec=x86_64@7.3:rt; cc=""; karch=x86_64
+		image=arch/x86/boot/bzImage ;;
+	arm64) spec=arm64@6.12; cc=aarch64-linux-gnu-; karch=arm64
+	       image=arch/arm64/boot/Image ;;
+	*) fail "unknown arch"; return ;;
+	esac
+	bd=$("$top/tests/kunit/run.sh" --build "$spec") ||
+		{ fail "building the $spec kernel"; return; }
+	echo "wire $arch: kernel $bd ($(cat "$bd/include/config/kernel.release"))"
+	# every option asked for survived olddefconfig
+	if "$top/scripts/kconfig-verify.sh" $("$top/tests/kunit/run.sh" --configs "$spec") "$bd/.config"; then
+		ok "config: every option of $(echo $("$top/tests/kunit/run.sh" --configs "$spec" | xargs -n1 basename)) is set"
+	else
+		fail "config: an option asked for is not in $bd/.config"
+		return
+	fi
+
+	tmp=$(mktemp -d)
+	mkdir -p "$tmp/mod" "$tmp/root/proc" "$tmp/root/sys" "$tmp/root/dev"
+	cp "$top/tests/wire/vlc_wire.c" "$tmp/mod/"
+	printf 'obj-m := vlc_wire.o\nccflags-y := -I%s/drivers/net/vlc\n' "$top" >"$tmp/mod/Kbuild"
+	if ! make -s -C "$bd" ARCH=$karch ${cc:+CROSS_COMPILE=$cc} M="$tmp/mod" W=1 \
+		modules >"$logs/$arch-module.log" 2>&1 || [ -s "$logs/$arch-module.log" ]; then
+		fail "vlc_wire.ko builds without a warning (W=1):"
+		sed 's/^/  | /' "$logs/$arch-module.log" | head -n 20
+		rm -rf "$tmp"
+		return
+	fi
+	ok "vlc_wire.ko builds without a warning (W=1)"
+	${cc}gcc -static -O2 -Wall -o "$tmp/root/init" \
+		"$top/tests/wire/wire-init.c" "$top/tests/dt/guest.c"
+	cp "$tmp/mod/vlc_wire.ko" "$bd/drivers/net/vlc/vlc_gpio.ko" "$tmp/root/"
+
+	log=$logs/$arch-console.log
+	append="rdinit=/init panic=-1 loglevel=7 kunit.filter_glob=no-suite"
+	case "$arch" in
+	x86_64)
+		echo "devices=2 timing=$(echo $us | tr ' ' ,)" >"$tmp/root/wire.args"
+		(cd "$tmp/root" && find . | cpio -o -H newc --quiet | gzip -1) >"$tmp/initrd"
+		timeout 900 qemu-system-x86_64 -M q35 -accel tcg -cpu max -smp 2 \
+			-m 1024 -nographic -no-reboot -kernel "$bd/$image" \
+			-initrd "$tmp/initrd" -append "console=ttyS0 $append" \
+			</dev/null >"$log" 2>&1 ;;
+	arm64)
+		: >"$tmp/root/wire.args"
+		(cd "$tmp/root" && find . | cpio -o -H newc --quiet | gzip -1) >"$tmp/initrd"
+		q="qemu-system-aarch64 -M virt,acpi=off -cpu cortex-a57 -smp 2 -m 1024 -nographic -no-reboot"
+		$q -machine dumpdtb="$tmp/virt.dtb" >/dev/null 2>&1
+		dtc -q -I dtb -O dts -o "$tmp/virt.dts" "$tmp/virt.dtb"
+		dts_boards >>"$tmp/virt.dts"
+		dtc -q -I dts -O dtb -o "$tmp/wire.dtb" "$tmp/virt.dts"
+		timeout 900 $q -kernel "$bd/$image" -initrd "$tmp/initrd" \
+			-dtb "$tmp/wire.dtb" -append "console=ttyAMA0 $append" \
+			</dev/null >"$log" 2>&1 ;;
+	esac
+	rm -rf "$tmp"
+	tr -d '\r' <"$log" >"$log.txt"
+	grep -E '^wire: |vlc-gpio|vlc_wire|vlc-wire' "$log.txt" |
+		grep -vE '^wire: [0-9]+ passed' | sed "s/^/  /"
+
+	for want in 'rx comparator, edge irq, hrtimer executor' \
+		    'rx led, edge irq, thread executor'; do
+		if grep -qE "vlc-gpio [^ ]+: vlc[0-9]+: $want" "$log.txt"; then
+			ok "dev_info: $want"
+		else
+			fail "no dev_info line \"$want\""
+		fi
+	done
+	p=$(sed -n 's/^wire: \([0-9]*\) passed, \([0-9]*\) failed.*/\1/p' "$log.txt")
+	f=$(sed -n 's/^wire: \([0-9]*\) passed, \([0-9]*\) failed.*/\2/p' "$log.txt")
+	if [ -z "$p" ]; then
+		fail "the guest ended without a result (console: $log)"
+		tail -n 20 "$log.txt" | sed 's/^/  | /'
+	else
+		passed=$((passed + p))
+		failed=$((failed + f))
+	fi
+	if grep -qE "$bad" "$log.txt"; then
+		fail "kernel report: $(grep -Em1 "$bad" "$log.txt")"
+		grep -E -A12 "$bad" "$log.txt" | head -n 40 | sed 's/^/  | /'
+	else
+		ok "no lockdep, sleeping-function, BUG or WARNING report"
+	fi
+}
+
+for a in ${*:-x86_64 arm64}; do
+	run_arch "$a"
+done
+echo "wire: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
