@@ -40,10 +40,11 @@
 #define MAC_A		"02:56:4c:43:00:0a"
 #define MAC_B		"02:56:4c:43:00:0b"
 #define TCP_PORT	5001
-#define TCP_BYTES	600
-#define PINGS		3
-#define PING_WAIT_S	60
-#define TCP_WAIT_S	180
+#define TCP_BYTES	200
+#define PINGS		2
+#define PING_WAIT_S	150
+#define PING_RESEND_S	30
+#define TCP_WAIT_S	600
 
 static int report = -1;		/* child: pipe to the parent */
 
@@ -82,7 +83,7 @@ static int ifreq_ioctl(unsigned long req, struct ifreq *ifr)
 	return r;
 }
 
-/* @ifname gets @addr/24 and goes up; @peer_mac is @peer's permanent
+/* @ifname gets @addr/24, no IPv6, and goes up; @peer_mac is @peer's permanent
  * neighbour, so no ARP exchange competes with what is measured.
  */
 static int ip_setup(const char *ifname, const char *addr, const char *peer,
@@ -91,9 +92,17 @@ static int ip_setup(const char *ifname, const char *addr, const char *peer,
 	struct sockaddr_in *sin;
 	struct arpreq ar = { 0 };
 	struct ifreq ifr = { 0 };
+	char path[96];
 	unsigned int m[6];
 	int s, r, i;
 
+	/* IPv6's router solicitations and listener reports would take
+	 * the air for seconds each
+	 */
+	snprintf(path, sizeof(path), "/proc/sys/net/ipv6/conf/%s/disable_ipv6",
+		 ifname);
+	if (exists(path) && write_file(path, "1"))
+		return -1;
 	snprintf(ifr.ifr_name, IFNAMSIZ, "%s", ifname);
 	sin = (struct sockaddr_in *)&ifr.ifr_addr;
 	sin->sin_family = AF_INET;
@@ -191,7 +200,7 @@ static int ping(const char *addr, int want, double *rtt_max)
 		char b[256];
 
 		/* one request outstanding; a lost one is sent again */
-		if (!t_sent || now_s() - t_sent > 10) {
+		if (!t_sent || now_s() - t_sent > PING_RESEND_S) {
 			struct icmphdr ic = { .type = ICMP_ECHO };
 
 			ic.un.echo.id = id;
@@ -229,13 +238,30 @@ static void print_stats(const char *who, const char *ifn)
 		"phy_frames", "phy_symbols_rx", "phy_erasures", "phy_late",
 		"phy_overruns", "mac_tx_frames", "mac_tx_retries",
 		"mac_rx_frames_ok", "mac_rx_crc_errors", "mac_rx_no_delimiter",
-		"mac_backoffs",
+		"mac_backoffs", "mac_rx_delivered", "mac_tx_acked",
+		"mac_tx_dropped",
 	};
+	const char * const sys[] = { "rx_packets", "rx_dropped", "tx_packets",
+				     "tx_dropped", "carrier" };
+	char path[128], v[32], snmp[4096], *ic;
 	unsigned int i;
 
 	printf("wire: %s", who);
 	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		printf(" %s %lld", names[i] + 4, ethtool_stat(ifn, names[i]));
+	for (i = 0; i < sizeof(sys) / sizeof(sys[0]); i++) {
+		snprintf(path, sizeof(path), i < 4 ?
+			 "/sys/class/net/%s/statistics/%s" :
+			 "/sys/class/net/%s/%s", ifn, sys[i]);
+		if (read_file(path, v, sizeof(v)) > 0)
+			printf(" %s %ld", sys[i], strtol(v, NULL, 10));
+	}
+	if (read_file("/proc/net/snmp", snmp, sizeof(snmp)) > 0) {
+		ic = strstr(snmp, "\nIcmp: ");
+		ic = ic ? strstr(ic + 1, "\nIcmp: ") : NULL;
+		if (ic)
+			printf(" icmp:%.80s", ic + 7);
+	}
 	printf("\n");
 	fflush(stdout);
 }
@@ -275,8 +301,12 @@ static void board_b(const char *ifn, int rfd, int wfd)
 	snprintf(msg, sizeof(msg), "B pings A: %d of %d replies (slowest %.1f s)",
 		 got, PINGS, rtt);
 	result(got == PINGS, msg);
+	print_stats("B after its pings:", ifn);
 
-	{
+	if (!got) {
+		result(0, "TCP not tried: no ping got through");
+		s = -1;
+	} else {
 		struct pollfd pfd = { .fd = ls, .events = POLLIN };
 
 		s = poll(&pfd, 1, TCP_WAIT_S * 1000) == 1 ?
@@ -412,7 +442,8 @@ int main(void)
 		 got, PINGS, rtt);
 	check(got == PINGS, msg);
 	print_stats("A after the pings:", ifa);
-	tcp_send();
+	if (got)
+		tcp_send();
 	relay(f, "done");
 	snprintf(msg, sizeof(msg), "A and B exchanged everything in %.0f s",
 		 now_s() - t0);
