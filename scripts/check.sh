@@ -15,7 +15,7 @@ build=${BUILD:-$top/build}
 logs=$build/check
 mkdir -p "$logs"
 
-steps=${VLC_CHECK_STEPS:-"host docs-check fuzz-smoke lint cross install-test dt dt-probe board-test qemu-test qemu-smoke kunit"}
+steps=${VLC_CHECK_STEPS:-"host docs-check fuzz-smoke lint cross install-test dt dt-probe board-test wire qemu-test qemu-smoke kunit"}
 # step budget, minutes: from an empty cache / warm, as a fresh clone's
 # run on two cores took them (the commit that set them says more).
 budget() {
@@ -29,22 +29,35 @@ budget() {
 	dt) echo 3/3 ;;
 	dt-probe) echo 13/2 ;;
 	board-test) echo 3/3 ;;
+	wire) echo 12/8 ;;
 	qemu-test) echo 12/11 ;;
 	qemu-smoke) echo 3/2 ;;
-	kunit) echo 31/5 ;;
+	kunit) echo 20/5 ;;
 	*) echo "?/?" ;;
 	esac
 }
 start=$(date +%s)
 # The board test's armhf kernel shares no tree with the other steps: it
-# builds at the lowest priority from the start, on the core the lighter
-# steps leave idle, and board-test takes it from the cache (or waits on
-# its lock, or builds what is still missing and reports what failed).
+# builds at the lowest priority from the start, on the CPU time the
+# lighter steps leave idle, and board-test takes it from the cache (or
+# waits on its lock, or builds what is still missing and reports what
+# failed).
 case " $steps " in
 *" board-test "*)
 	nice -n 19 "$top/scripts/board-kernel.sh" >"$logs/board-kernel.log" 2>&1 &
 	;;
 esac
+# So do the x86_64 kernels of KUnit and the wire test (the arm64 one is
+# the DT probe's, next in line anyway); run.sh --build holds each tree's
+# lock, so the step that needs one waits for it or finds it built.
+for k in x86_64@7.3:rt x86_64@6.1; do
+	case " $steps " in
+	*" kunit "*|*" wire "*)
+		nice -n 19 "$top/tests/kunit/run.sh" --build "$k" \
+			>"$logs/kernel-$k.log" 2>&1 &
+		;;
+	esac
+done
 mmss() { printf '%d:%02d' $(($1 / 60)) $(($1 % 60)); }
 passed=0
 failed=0

@@ -35,6 +35,7 @@
 
 #include "../dt/guest.h"
 
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define ADDR_A		"10.23.0.1"
 #define ADDR_B		"10.23.0.2"
 #define MAC_A		"02:56:4c:43:00:0a"
@@ -247,9 +248,9 @@ static void print_stats(const char *who, const char *ifn)
 	unsigned int i;
 
 	printf("wire: %s", who);
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(names); i++)
 		printf(" %s %lld", names[i] + 4, ethtool_stat(ifn, names[i]));
-	for (i = 0; i < sizeof(sys) / sizeof(sys[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(sys); i++) {
 		snprintf(path, sizeof(path), i < 4 ?
 			 "/sys/class/net/%s/statistics/%s" :
 			 "/sys/class/net/%s/%s", ifn, sys[i]);
