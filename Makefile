@@ -138,8 +138,8 @@ board-test:
 	@$(TOP)/tests/board/run.sh
 
 # The board stack carrying IP over vlc_wire.ko's GPIO chips: ping and TCP
-# between two vlc-gpio devices on the PREEMPT_RT x86_64 debug kernel
-# (tests/wire/run.sh; VLC_WIRE_ARCHES="x86_64 arm64" adds arm64).
+# between two vlc-gpio devices on the PREEMPT_RT x86_64 and the arm64
+# debug kernels (tests/wire/run.sh).
 wire:
 	@$(TOP)/scripts/deps.sh kunit probe
 	@$(TOP)/tests/wire/run.sh
@@ -255,7 +255,7 @@ help:
 	@echo "  make docs-check docs against the code and the benchmarks (tests/docs/check.py)"
 	@echo "  make dt-probe   arm64 QEMU: vlc-gpio probes from DT on gpio-sim lines"
 	@echo "  make wire       two vlc-gpio devices ping over simulated light on GPIO"
-	@echo "                  chips, on the x86_64 PREEMPT_RT debug kernel"
+	@echo "                  chips: x86_64 PREEMPT_RT and arm64 debug kernels"
 	@echo "  make install-test  dkms build and make install DESTDIR=, checked"
 	@echo "  make board-test QEMU raspi3b and raspi2b: vlc0 from the overlay on"
 	@echo "                  pinctrl-bcm2835, every receiver mode, lockdep on"

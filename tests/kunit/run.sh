@@ -17,7 +17,7 @@
 # Every kernel has debug.config. "rt" makes it the PREEMPT_RT debug
 # kernel (rt.config) and leaves out KASAN (kasan.config), which the
 # others carry. The newest x86_64 series is the RT one: the optical-wire
-# test (tests/wire/wire.config) boots it, and can boot the arm64 kernel.
+# test (tests/wire/wire.config) boots it and the arm64 kernel.
 #
 # x86_64 runs on the oldest and the newest series; arm64, whose
 # kunitconfig adds the device-tree and gpio-sim path, on 6.12: the series

@@ -43,9 +43,9 @@
 #define TCP_PORT	5001
 #define TCP_BYTES	200
 #define PINGS		2
-#define PING_WAIT_S	150
-#define PING_RESEND_S	30
-#define TCP_WAIT_S	600
+#define PING_WAIT_S	300
+#define PING_RESEND_S	60
+#define TCP_WAIT_S	1200
 
 static int report = -1;		/* child: pipe to the parent */
 
@@ -97,6 +97,12 @@ static int ip_setup(const char *ifname, const char *addr, const char *peer,
 	unsigned int m[6];
 	int s, r, i;
 
+	/* A round trip takes tens of seconds at this timing: TCP's
+	 * handshake must not give up after its default five or six tries.
+	 */
+	if (write_file("/proc/sys/net/ipv4/tcp_syn_retries", "10") ||
+	    write_file("/proc/sys/net/ipv4/tcp_synack_retries", "10"))
+		return -1;
 	/* IPv6's router solicitations and listener reports would take
 	 * the air for seconds each
 	 */
@@ -304,10 +310,7 @@ static void board_b(const char *ifn, int rfd, int wfd)
 	result(got == PINGS, msg);
 	print_stats("B after its pings:", ifn);
 
-	if (!got) {
-		result(0, "TCP not tried: no ping got through");
-		s = -1;
-	} else {
+	{
 		struct pollfd pfd = { .fd = ls, .events = POLLIN };
 
 		s = poll(&pfd, 1, TCP_WAIT_S * 1000) == 1 ?
