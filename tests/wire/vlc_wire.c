@@ -73,11 +73,10 @@ MODULE_PARM_DESC(timing, "frame-us,sync-us,guard-us,data-us,tolerance-us of the 
  * @fall: ends the discharge of the sensing LED
  * @out: line is an output
  * @val: value driven on an output line
- * @cmp: comparator output
- * @sense: level of the sensing LED's cathode as an input
- * @charging: the sensing LED is an input and not yet discharged
+ * @charging: the sensing LED is an input and not yet discharged, so it
+ *	reads high
  * @gone: off the medium (unbinding): arms no timer
- * @light: light on this chip now
+ * @light: light on this chip now; the comparator reads it
  * @charge: charge left, in light x ns
  * @t_last: time @charge was last brought up to date
  */
@@ -88,8 +87,6 @@ struct wire_chip {
 	struct hrtimer fall;
 	bool out[WIRE_LINES];
 	bool val[WIRE_LINES];
-	bool cmp;
-	bool sense;
 	bool charging;
 	bool gone;
 	u32 light;
@@ -104,6 +101,11 @@ static DEFINE_RAW_SPINLOCK(wire_lock);
 static bool wire_lit(const struct wire_chip *c)
 {
 	return c->out[WIRE_LED] && c->val[WIRE_LED];
+}
+
+static bool wire_cmp(u32 light)
+{
+	return light >= WIRE_CMP_THRESHOLD;
 }
 
 static u32 wire_light_on(const struct wire_chip *c)
@@ -152,7 +154,6 @@ static void wire_arm(struct wire_chip *c, u64 now)
 		return;
 	}
 	c->charging = false;
-	c->sense = false;
 	wire_edge(c, WIRE_SENSE, false);
 }
 
@@ -163,12 +164,9 @@ static void wire_relight(u64 now)
 
 	list_for_each_entry(c, &wire_chips, node) {
 		u32 l = wire_light_on(c);
-		bool cmp = l >= WIRE_CMP_THRESHOLD;
 
-		if (cmp != c->cmp) {
-			c->cmp = cmp;
-			wire_edge(c, WIRE_CMP, cmp);
-		}
+		if (wire_cmp(l) != wire_cmp(c->light))
+			wire_edge(c, WIRE_CMP, wire_cmp(l));
 		if (c->charging)
 			wire_drain(c, now);
 		c->light = l;
@@ -198,12 +196,10 @@ static void wire_drive(struct wire_chip *c, unsigned int line, bool v)
 {
 	c->out[line] = true;
 	c->val[line] = v;
-	if (line == WIRE_SENSE) {
+	if (line == WIRE_SENSE)
 		c->charging = false;
-		c->sense = v;
-	} else if (line == WIRE_LED) {
+	else if (line == WIRE_LED)
 		wire_relight(ktime_get_ns());
-	}
 }
 
 static int wire_get_direction(struct gpio_chip *gc, unsigned int line)
@@ -258,9 +254,9 @@ static int wire_get(struct gpio_chip *gc, unsigned int line)
 	if (c->out[line])
 		v = c->val[line];
 	else if (line == WIRE_CMP)
-		v = c->cmp;
+		v = wire_cmp(c->light);
 	else if (line == WIRE_SENSE)
-		v = c->sense;
+		v = c->charging;
 	else
 		v = 0;
 	raw_spin_unlock_irqrestore(&wire_lock, flags);
@@ -353,7 +349,6 @@ static int wire_probe(struct platform_device *pdev)
 	raw_spin_lock_irqsave(&wire_lock, flags);
 	list_add_tail(&c->node, &wire_chips);
 	c->light = wire_light_on(c);
-	c->cmp = c->light >= WIRE_CMP_THRESHOLD;
 	raw_spin_unlock_irqrestore(&wire_lock, flags);
 	return devm_add_action_or_reset(dev, wire_leave, c);
 }
