@@ -39,6 +39,10 @@ top=$(cd "$(dirname "$0")/../.." && pwd)
 logs=${BUILD:-$top/build}/kunit
 mkdir -p "$logs"
 build_only=0
+# flags ARCH@SERIES:FLAG...: the flags, space-separated
+flags() {
+	echo "$1" | cut -s -d: -f2- | tr : ' '
+}
 # configs ARCH FLAGS: the fragments of one kernel, one per line
 configs() {
 	echo "$top/tests/kunit/debug.config"
@@ -58,7 +62,7 @@ case "${1:-}" in
 --build) build_only=1; shift ;;
 --configs)
 	r=${2:?}
-	configs "${r%%@*}" "$(echo "$r" | cut -s -d: -f2- | tr : ' ')"
+	configs "${r%%@*}" "$(flags "$r")"
 	exit 0 ;;
 esac
 runs=${*:-x86_64@6.1 x86_64@7.3:fast:rt arm64@6.12}
@@ -87,7 +91,7 @@ fi
 passed=0
 failed=0
 for run in $runs; do
-	flags=$(echo "$run" | cut -s -d: -f2- | tr : ' ')
+	flags=$(flags "$run")
 	run=${run%%:*}
 	filter=""
 	case " $flags " in *" fast "*) filter="speed>slow" ;; esac
