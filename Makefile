@@ -39,7 +39,7 @@ VLC_CONFIG := CONFIG_VLC=m CONFIG_VLC_SIM=m
 
 export TOP BUILD VLC_CONFIG
 
-.PHONY: all modules tools install clean deps cross lint kunit host qemu-test wire \
+.PHONY: all modules tools install clean deps cross lint kunit host qemu-test daemons wire \
 	qemu-smoke install-test board-test docs-check \
 	check demo bench dt dt-probe help hwtest hwtest-gpiod2 gpio-sim fuzz \
 	fuzz-smoke stress stress-smoke
@@ -144,7 +144,7 @@ wire:
 	@$(TOP)/scripts/deps.sh kunit probe
 	@$(TOP)/tests/wire/run.sh
 
-qemu-test: modules tools hwtest gpio-sim
+qemu-test: modules tools hwtest gpio-sim daemons
 	@$(TOP)/scripts/deps.sh qemu
 	@$(TOP)/tests/qemu/run-all.sh
 
@@ -223,6 +223,13 @@ hwtest-gpiod2:
 		GPIOD_VERSION="$$v" GPIOD_CFLAGS="-I$$p/usr/include" \
 		GPIOD_LIBS="-L$$lib -Wl,-rpath,$$lib -lgpiod"
 
+# Debian 12's NetworkManager, avahi-daemon and dbus-daemon unpacked into
+# a private prefix in the cache (scripts/daemons.sh), linked as
+# build/<arch>/daemons, for the chatter scenario. Nothing is installed.
+daemons:
+	@$(TOP)/scripts/deps.sh daemons
+	@p=$$($(TOP)/scripts/daemons.sh) && mkdir -p $(OUT) && ln -sfn "$$p" $(OUT)/daemons
+
 # gpio-sim.ko, which Debian's kernel lacks, for the hwtest QEMU scenario.
 gpio-sim:
 	@$(TOP)/scripts/deps.sh headers gpiosim
@@ -248,6 +255,8 @@ help:
 	@echo "                  FUZZ_TIME=60 s per target; make fuzz-smoke: 10 s each"
 	@echo "  make tools      vlcctl as build/<arch>/tools/vlcctl (needs libmnl-dev)"
 	@echo "  make qemu-test  end-to-end scenarios in a QEMU guest"
+	@echo "  make daemons    Debian's NetworkManager and avahi-daemon for the chatter"
+	@echo "                  scenario, unpacked in the cache (build/<arch>/daemons)"
 	@echo "  make qemu-smoke four scenarios on Debian's stock 6.12 (SMOKE_KERNEL=)"
 	@echo "  make stress     stress scenario on a KASAN/UBSAN/lockdep/kmemleak kernel"
 	@echo "  make stress-smoke  the same, reduced (4 boards, 5 reloads, 50 flaps)"

@@ -42,12 +42,17 @@ fresh=$(find "$d/lists" -maxdepth 1 -name '*Packages*' -mmin -1440 | head -n 1)
 # shellcheck disable=SC2086
 [ -n "$fresh" ] || apt-get $apt -q update >"$d/update.log" 2>&1 ||
 	{ cat "$d/update.log" >&2; exit 1; }
+# One apt-cache call for all: "PACKAGE VERSION ARCH" per line.
+# shellcheck disable=SC2086
+info=$(apt-cache $apt show --no-all-versions "$@" 2>/dev/null |
+       awk '/^Package: /{ p = $2 } /^Version: /{ v = $2 }
+	    /^Architecture: /{ a = $2 } /^$/{ if (p != "") print p, v, a; p = "" }
+	    END { if (p != "") print p, v, a }' || true)
 for p in "$@"; do
-	# shellcheck disable=SC2086
-	v=$(apt-cache $apt show --no-all-versions "$p" 2>/dev/null |
-	    sed -n 's/^Version: //p' | head -n 1)
-	[ -n "$v" ] || { echo "debfetch.sh: $p not in $suite" >&2; exit 1; }
-	a=$(apt-cache $apt show --no-all-versions "$p" | sed -n 's/^Architecture: //p' | head -n 1)
+	va=$(echo "$info" | awk -v p="$p" '$1 == p && NF == 3 { print $2, $3; exit }')
+	[ -n "$va" ] || { echo "debfetch.sh: $p not in $suite" >&2; exit 1; }
+	v=${va% *}
+	a=${va#* }
 	f=$d/debs/${p}_$(echo "$v" | sed 's/:/%3a/')_$a.deb
 	if [ ! -s "$f" ]; then
 		echo "debfetch.sh: downloading $p $v ($suite)" >&2

@@ -6,7 +6,7 @@
 # Not root: print the one command to run, and fail.
 #
 # usage: scripts/deps.sh GROUP...   (build tools cross kunit qemu lint host dt
-#                                    hwtest gpiod2 gpiosim fuzz kernels
+#                                    hwtest gpiod2 gpiosim daemons fuzz kernels
 #                                    install board docs all)
 
 set -eu
@@ -34,6 +34,9 @@ pkgs_hwtest="gcc make pkg-config libgpiod-dev"
 # vlc-hwtest against Debian 13's libgpiod 2 (scripts/libgpiod2.sh, through
 # debfetch.sh), checked with readelf, nm and ldd
 pkgs_gpiod2="$pkgs_hwtest debian-archive-keyring binutils"
+# NetworkManager and avahi-daemon for the chatter scenario, fetched and
+# unpacked by scripts/daemons.sh through debfetch.sh, not installed
+pkgs_daemons="debian-archive-keyring libc-bin"
 pkgs_gpiosim="linux-headers-amd64 linux-source-6.1 xz-utils make gcc"
 pkgs_install="dkms man-db linux-headers-amd64"
 pkgs_board="$pkgs_kernels qemu-system-arm gcc-arm-linux-gnueabihf libc6-dev-armhf-cross gcc-aarch64-linux-gnu libc6-dev-arm64-cross device-tree-compiler python3 cpio gzip bc bison flex libssl-dev"
@@ -46,8 +49,8 @@ pkgs_probe="gcc-aarch64-linux-gnu libc6-dev-arm64-cross qemu-system-arm linux-so
 want=""
 for g in "$@"; do
 	case "$g" in
-	all) want="$want $pkgs_build $pkgs_tools $pkgs_cross $pkgs_kunit $pkgs_qemu $pkgs_lint $pkgs_host $pkgs_dt $pkgs_bench $pkgs_probe $pkgs_hwtest $pkgs_gpiod2 $pkgs_gpiosim $pkgs_fuzz $pkgs_kernels $pkgs_install $pkgs_board $pkgs_docs" ;;
-	build|headers|tools|cross|kunit|qemu|lint|host|dt|bench|probe|hwtest|gpiod2|gpiosim|fuzz|kernels|install|board|docs) eval "want=\"\$want \$pkgs_$g\"" ;;
+	all) want="$want $pkgs_build $pkgs_tools $pkgs_cross $pkgs_kunit $pkgs_qemu $pkgs_lint $pkgs_host $pkgs_dt $pkgs_bench $pkgs_probe $pkgs_hwtest $pkgs_gpiod2 $pkgs_gpiosim $pkgs_daemons $pkgs_fuzz $pkgs_kernels $pkgs_install $pkgs_board $pkgs_docs" ;;
+	build|headers|tools|cross|kunit|qemu|lint|host|dt|bench|probe|hwtest|gpiod2|gpiosim|daemons|fuzz|kernels|install|board|docs) eval "want=\"\$want \$pkgs_$g\"" ;;
 	*) echo "deps.sh: unknown group '$g'" >&2; exit 2 ;;
 	esac
 done

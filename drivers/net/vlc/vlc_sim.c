@@ -91,6 +91,12 @@ module_param_cb(speed, &vlc_sim_param_ops, &speed_p, 0644);
 __MODULE_PARM_TYPE(speed, "uint");
 MODULE_PARM_DESC(speed, "virtual time per wall time, percent, 0..100000; 0 = as fast as possible (default 100: real time)");
 
+static unsigned int boards;
+static struct vlc_sim_param boards_p = { &boards, 0, VLC_SIM_MAX_NODES };
+module_param_cb(boards, &vlc_sim_param_ops, &boards_p, 0444);
+__MODULE_PARM_TYPE(boards, "uint");
+MODULE_PARM_DESC(boards, "nodes created at load, vlc0 to vlcN-1, registered as a board's driver registers its device: no rtnl link kind, so network managers see an Ethernet port; removed at unload (default 0, at most 64)");
+
 static ulong seed = 1;
 module_param(seed, ulong, 0444);
 MODULE_PARM_DESC(seed, "seed of the noise and fault generators (default 1)");
@@ -773,12 +779,14 @@ static int vlc_sim_validate(struct nlattr *tb[], struct nlattr *data[],
 	return 0;
 }
 
-static int vlc_sim_newlink(struct net_device *ndev, struct nlattr *tb[],
-			   struct nlattr *data[],
-			   struct netlink_ext_ack *extack)
+/* All a node needs before its net_device is registered: an ID, the
+ * address that travels as that ID unless one was given, and the PHY and
+ * MAC on the medium's clock. Called with RTNL held.
+ */
+static int vlc_sim_node_init(struct net_device *ndev, bool has_addr,
+			     struct netlink_ext_ack *extack)
 {
-	struct vlc_sim_node *n = netdev_priv(ndev), *o;
-	char name[8];
+	struct vlc_sim_node *n = netdev_priv(ndev);
 	int id, err;
 
 	mutex_lock(&vlc_sim.lock);
@@ -793,7 +801,7 @@ static int vlc_sim_newlink(struct net_device *ndev, struct nlattr *tb[],
 	snprintf(n->bus, sizeof(n->bus), "vlc_sim.%d", id);
 	n->vd.bus_info = n->bus;
 	/* 02:56:4c:43:00:XX compresses to the short address XX on air. */
-	if (!tb[IFLA_ADDRESS]) {
+	if (!has_addr) {
 		u8 addr[ETH_ALEN] = { 0x02, 0x56, 0x4c, 0x43, 0x00, id + 1 };
 
 		eth_hw_addr_set(ndev, addr);
@@ -807,40 +815,44 @@ static int vlc_sim_newlink(struct net_device *ndev, struct nlattr *tb[],
 	prandom_seed_state(&n->mac_rnd, seed + 0x9e3779b97f4a7c15ULL * (id + 1));
 	n->vd.random = vlc_sim_mac_random;
 	vlc_dev_set_rx_min_level(&n->vd, VLC_SIM_FULL / 10);
+	return 0;
+}
 
-	err = register_netdevice(ndev);
-	if (err)
-		return err;
+/* Onto the medium once registered; everybody sees everybody until
+ * edges say otherwise.
+ */
+static void vlc_sim_node_link(struct vlc_sim_node *n)
+{
+	struct vlc_sim_node *o;
+	char name[8];
+	int i;
 
-	/* Everybody sees everybody until edges say otherwise. */
 	mutex_lock(&vlc_sim.lock);
 	list_for_each_entry(o, &vlc_sim.nodes, list) {
-		o->gain[id] = VLC_SIM_GAIN_MAX;
+		o->gain[n->id] = VLC_SIM_GAIN_MAX;
 		n->gain[o->id] = VLC_SIM_GAIN_MAX;
 	}
 	list_add_tail(&n->list, &vlc_sim.nodes);
-	vlc_sim.by_id[id] = n;
+	vlc_sim.by_id[n->id] = n;
 	mutex_unlock(&vlc_sim.lock);
 
-	snprintf(name, sizeof(name), "%d", id);
+	snprintf(name, sizeof(name), "%u", n->id);
 	n->dbg = debugfs_create_dir(name, vlc_sim.dbg);
-	for (id = 0; id < VLC_SIM_NATTRS; id++) {
-		n->files[id].node = n;
-		n->files[id].attr = &vlc_sim_attrs[id];
-		debugfs_create_file(vlc_sim_attrs[id].name, 0600, n->dbg,
-				    &n->files[id], &vlc_sim_attr_fops);
+	for (i = 0; i < VLC_SIM_NATTRS; i++) {
+		n->files[i].node = n;
+		n->files[i].attr = &vlc_sim_attrs[i];
+		debugfs_create_file(vlc_sim_attrs[i].name, 0600, n->dbg,
+				    &n->files[i], &vlc_sim_attr_fops);
 	}
 	debugfs_create_file("rx", 0600, n->dbg, n, &vlc_sim_rx_fops);
 	debugfs_create_file("bursts", 0400, n->dbg, n, &vlc_sim_bursts_fops);
 	debugfs_create_file("rx_lit", 0400, n->dbg, n, &vlc_sim_rx_lit_fops);
-	return 0;
 }
 
-VLC_RTNL_NEWLINK(vlc_sim_newlink_compat, vlc_sim_newlink)
-
-static void vlc_sim_dellink(struct net_device *ndev, struct list_head *head)
+/* Off the medium, before the net_device is unregistered. */
+static void vlc_sim_node_unlink(struct vlc_sim_node *n)
 {
-	struct vlc_sim_node *n = netdev_priv(ndev), *o;
+	struct vlc_sim_node *o;
 
 	debugfs_remove_recursive(n->dbg);
 	mutex_lock(&vlc_sim.lock);
@@ -851,6 +863,29 @@ static void vlc_sim_dellink(struct net_device *ndev, struct list_head *head)
 		o->covered_until[n->id] = 0;
 	}
 	mutex_unlock(&vlc_sim.lock);
+}
+
+static int vlc_sim_newlink(struct net_device *ndev, struct nlattr *tb[],
+			   struct nlattr *data[],
+			   struct netlink_ext_ack *extack)
+{
+	int err;
+
+	err = vlc_sim_node_init(ndev, !!tb[IFLA_ADDRESS], extack);
+	if (err)
+		return err;
+	err = register_netdevice(ndev);
+	if (err)
+		return err;
+	vlc_sim_node_link(netdev_priv(ndev));
+	return 0;
+}
+
+VLC_RTNL_NEWLINK(vlc_sim_newlink_compat, vlc_sim_newlink)
+
+static void vlc_sim_dellink(struct net_device *ndev, struct list_head *head)
+{
+	vlc_sim_node_unlink(netdev_priv(ndev));
 	unregister_netdevice_queue(ndev, head);
 }
 
@@ -862,6 +897,54 @@ static struct rtnl_link_ops vlc_sim_link_ops __read_mostly = {
 	.newlink	= vlc_sim_newlink_compat,
 	.dellink	= vlc_sim_dellink,
 };
+
+/* ---- boards=N: nodes registered as a board's driver registers vlc0 ---- */
+
+static struct net_device *vlc_sim_boards[VLC_SIM_MAX_NODES];
+
+static void vlc_sim_del_boards(void)
+{
+	int i;
+
+	rtnl_lock();
+	for (i = 0; i < VLC_SIM_MAX_NODES; i++) {
+		if (!vlc_sim_boards[i])
+			continue;
+		vlc_sim_node_unlink(netdev_priv(vlc_sim_boards[i]));
+		/* needs_free_netdev: this frees it */
+		unregister_netdevice(vlc_sim_boards[i]);
+		vlc_sim_boards[i] = NULL;
+	}
+	rtnl_unlock();
+}
+
+static int vlc_sim_add_boards(void)
+{
+	struct net_device *ndev;
+	unsigned int i;
+	int err;
+
+	for (i = 0; i < boards; i++) {
+		ndev = alloc_netdev(sizeof(struct vlc_sim_node), "vlc%d",
+				    NET_NAME_ENUM, vlc_sim_setup);
+		if (!ndev)
+			return -ENOMEM;
+		rtnl_lock();
+		err = vlc_sim_node_init(ndev, false, NULL);
+		if (!err)
+			err = register_netdevice(ndev);
+		if (!err)
+			vlc_sim_node_link(netdev_priv(ndev));
+		rtnl_unlock();
+		if (err) {
+			/* Not registered: needs_free_netdev does not apply. */
+			free_netdev(ndev);
+			return err;
+		}
+		vlc_sim_boards[i] = ndev;
+	}
+	return 0;
+}
 
 static int __init vlc_sim_init(void)
 {
@@ -884,8 +967,14 @@ static int __init vlc_sim_init(void)
 	err = rtnl_link_register(&vlc_sim_link_ops);
 	if (err)
 		goto err_thread;
+	err = vlc_sim_add_boards();
+	if (err)
+		goto err_boards;
 	return 0;
 
+err_boards:
+	vlc_sim_del_boards();
+	rtnl_link_unregister(&vlc_sim_link_ops);
 err_thread:
 	kthread_stop(vlc_sim.thread);
 err_dbg:
@@ -895,6 +984,7 @@ err_dbg:
 
 static void __exit vlc_sim_exit(void)
 {
+	vlc_sim_del_boards();
 	rtnl_link_unregister(&vlc_sim_link_ops);
 	kthread_stop(vlc_sim.thread);
 	debugfs_remove_recursive(vlc_sim.dbg);

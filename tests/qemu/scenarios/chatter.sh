@@ -1,68 +1,153 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
-# Background chatter: what two boards send on vlc0 in the first 30 s after
-# it comes up with an IPv4 address and nothing asked of them. First as
-# the kernel configures a new interface by default (an IPv6 link-local
-# address: duplicate address detection, router solicitations, multicast
-# listener reports), then with what tools/network/vlc0.network sets
-# (LinkLocalAddressing=no, IPv6AcceptRA=no: addrgenmode none, accept_ra
-# 0), which must leave the light silent. What each kernel sends is counted
-# by kind from captures of vlc0's outgoing frames in a and b, with the
-# simulator in real time; the captures stay in the results folder.
+# Background chatter: what two freshly booted boards send on vlc0 in the
+# first 30 s after carrier with nothing asked of them, running the
+# daemons Raspberry Pi OS starts at boot (NetworkManager, avahi-daemon,
+# their D-Bus), Debian 12's builds of them from scripts/daemons.sh.
+# First with the daemons' and the kernel's defaults, then with what
+# linux-vlc ships: tools/network/90-linux-vlc.conf in NetworkManager's
+# conf.d, and vlc0 set up as tools/network/vlc0.network does (no IPv6
+# link-local address, no router advertisements, multicast off), which
+# must leave the light silent. What each kernel sends is counted by kind
+# from captures of vlc0's outgoing frames in a and b, with the simulator
+# in real time; captures and daemon logs stay in the results folder.
 # vlc-timeout: 400
 . "$VLC_SRC/tests/qemu/lib.sh"
 
 secs=30
-sim_load
-# The kernels' timers run in real time: so does the light here.
-echo 100 >/sys/module/vlc_sim/parameters/speed
+dmn=$VLC_SRC/build/x86_64/daemons
+[ -x "$dmn/usr/sbin/NetworkManager" ] ||
+	fail "$dmn missing: make daemons (BUILD= outside the checkout is not supported here)"
+lib=$(dirname "$(find "$dmn/usr/lib" -name 'libnm.so.0' | head -n 1)")
 
-# boards QUIET: namespaces a and b, each with a simulated board's vlc0,
-# the shipped settings first if QUIET is 1; up, then capture what a and b
-# send until $secs s after both have carrier.
-boards() {
-	sim_nodes a b
-	ip -n a addr add 10.0.0.1/24 dev vlc0
-	ip -n b addr add 10.0.0.2/24 dev vlc0
-	for n in a b; do
-		[ "$1" = 0 ] && continue
-		ip -n $n link set vlc0 addrgenmode none
-		ip netns exec $n sh -c \
-			'echo 0 >/proc/sys/net/ipv6/conf/vlc0/accept_ra'
-	done
-	# IPv6 waits for the carrier, which comes with the lock: nothing is
-	# sent before the captures start.
-	ip -n a link set vlc0 up
-	ip -n b link set vlc0 up
-	ip netns exec a tcpdump -i vlc0 -Q out -n -U -w "/tmp/a-$1.pcap" 2>/dev/null &
-	ta=$!
-	ip netns exec b tcpdump -i vlc0 -Q out -n -U -w "/tmp/b-$1.pcap" 2>/dev/null &
-	tb=$!
-	expect "a locks to b" wait_carrier a 60
-	expect "b locks to a" wait_carrier b 60
-	sleep $secs
-	kill $ta $tb
-	wait $ta $tb 2>/dev/null || true
-	cp "/tmp/a-$1.pcap" "/tmp/b-$1.pcap" "$VLC_OUT/"
-	ip netns del a
-	ip netns del b
-	# the namespaces go away in the background, their boards with them
+insmod "$VLC_MOD/vlc.ko"
+
+# avahi-daemon looks its user up even when it keeps root.
+(cat /etc/passwd; echo 'avahi:x:0:0::/run/avahi-daemon:/usr/sbin/nologin') >/tmp/passwd
+(cat /etc/group; echo 'avahi:x:0:') >/tmp/group
+mkdir -p /run/avahi-daemon
+
+# daemons NS CONFDIR: in NS, a system bus of its own, NetworkManager with
+# Debian's NetworkManager.conf and conf.d CONFDIR, and avahi-daemon with
+# Debian's avahi-daemon.conf. NetworkManager gets a private /var/lib and
+# a read-only /sys, which tells it not to wait for udev.
+daemons() {
+	d=/tmp/daemons-$1
+	mkdir -p "$d/lib/NetworkManager" "$d/avahi"
+	cat >"$d/bus.conf" <<-EOF
+	<!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-BUS Bus Configuration 1.0//EN"
+	 "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+	<busconfig>
+	  <type>system</type>
+	  <listen>unix:path=$d/bus</listen>
+	  <auth>EXTERNAL</auth>
+	  <policy context="default">
+	    <allow user="*"/>
+	    <allow own="*"/>
+	    <allow send_destination="*"/>
+	    <allow receive_sender="*"/>
+	  </policy>
+	</busconfig>
+	EOF
+	LD_LIBRARY_PATH=$lib "$dmn/usr/bin/dbus-daemon" \
+		--config-file="$d/bus.conf" --fork --print-pid >"$d/pids"
+	export DBUS_SYSTEM_BUS_ADDRESS="unix:path=$d/bus"
+	# shellcheck disable=SC2016
+	LD_LIBRARY_PATH=$lib ip netns exec "$1" unshare -m sh -c '
+		mount --bind "$1/lib" /var/lib
+		mount -o remount,ro /sys
+		exec "$2/usr/sbin/NetworkManager" --debug \
+			--config="$2/etc/NetworkManager/NetworkManager.conf" \
+			--config-dir="$3" --state-file="$1/nm.state"' \
+		sh "$d" "$dmn" "$2" >"$VLC_OUT/nm-$1-$conf.log" 2>&1 &
+	echo $! >>"$d/pids"
+	# shellcheck disable=SC2016
+	LD_LIBRARY_PATH=$lib ip netns exec "$1" unshare -m sh -c '
+		mount --bind /tmp/passwd /etc/passwd
+		mount --bind /tmp/group /etc/group
+		mount --bind "$1/avahi" /run/avahi-daemon
+		exec "$2/usr/sbin/avahi-daemon" --no-drop-root --no-chroot \
+			--no-rlimits -f "$2/etc/avahi/avahi-daemon.conf"' \
+		sh "$d" "$dmn" >"$VLC_OUT/avahi-$1-$conf.log" 2>&1 &
+	echo $! >>"$d/pids"
+	unset DBUS_SYSTEM_BUS_ADDRESS
+}
+
+# wait_up NS: until vlc0 in NS is administratively up
+wait_up() {
 	i=0
-	while ls -d /sys/kernel/debug/vlc_sim/[0-9]* >/dev/null 2>&1; do
-		[ $i -lt 300 ] || fail "simulated boards left after ip netns del"
+	until ip -n "$1" link show vlc0 | grep -q '[<,]UP[,>]'; do
+		[ $i -lt 600 ] || return 1
 		sleep 0.1
 		i=$((i + 1))
 	done
 }
 
-# text QUIET: the frames a and b sent, one line each
+# boards CONF: namespaces a and b, each with a simulated board's vlc0 and
+# the daemons. The nodes are vlc_sim's boards=, registered as vlc_gpio
+# registers a board's vlc0 (NetworkManager sees an Ethernet port, where
+# "ip link add type vlc" makes a device of an unknown kind that it leaves
+# alone), and the light runs in real time, as the kernels' timers do; with CONF "default" NetworkManager brings vlc0 up as it
+# does any Ethernet port, with "shipped" it leaves it alone and vlc0 is
+# set up as vlc0.network would. Then capture what a and b send until
+# $secs s after both have carrier.
+boards() {
+	conf=$1
+	insmod "$VLC_MOD/vlc_sim.ko" boards=2
+	ip netns add a
+	ip netns add b
+	ip link set vlc0 netns a
+	ip link set vlc1 netns b name vlc0
+	mkdir -p "/tmp/conf.d-$conf"
+	if [ "$conf" = shipped ]; then
+		cp "$VLC_SRC/tools/network/90-linux-vlc.conf" "/tmp/conf.d-$conf/"
+		ip -n a addr add 10.0.0.1/24 dev vlc0
+		ip -n b addr add 10.0.0.2/24 dev vlc0
+		for n in a b; do
+			ip -n $n link set vlc0 addrgenmode none multicast off
+			ip netns exec $n sh -c \
+				'echo 0 >/proc/sys/net/ipv6/conf/vlc0/accept_ra'
+		done
+	fi
+	daemons a "/tmp/conf.d-$conf"
+	daemons b "/tmp/conf.d-$conf"
+	if [ "$conf" = shipped ]; then
+		# Wait until the daemons have seen vlc0, then bring it up.
+		sleep 5
+		ip -n a link set vlc0 up
+		ip -n b link set vlc0 up
+	fi
+	expect "a's vlc0 is up ($conf)" wait_up a
+	expect "b's vlc0 is up ($conf)" wait_up b
+	# Nothing goes out before the carrier, which comes with the lock.
+	ip netns exec a tcpdump -i vlc0 -Q out -n -U -w "/tmp/a-$conf.pcap" 2>/dev/null &
+	ta=$!
+	ip netns exec b tcpdump -i vlc0 -Q out -n -U -w "/tmp/b-$conf.pcap" 2>/dev/null &
+	tb=$!
+	expect "a locks to b ($conf)" wait_carrier a 60
+	expect "b locks to a ($conf)" wait_carrier b 60
+	sleep $secs
+	kill $ta $tb
+	wait $ta $tb 2>/dev/null || true
+	for n in a b; do
+		xargs kill <"/tmp/daemons-$n/pids" 2>/dev/null || true
+	done
+	wait 2>/dev/null || true
+	rm -rf /tmp/daemons-a /tmp/daemons-b
+	cp "/tmp/a-$conf.pcap" "/tmp/b-$conf.pcap" "$VLC_OUT/"
+	rmmod vlc_sim
+	ip netns del a
+	ip netns del b
+}
+
+# text CONF: the frames a and b sent, one line each
 text() {
 	for n in a b; do
 		tcpdump -r "/tmp/$n-$1.pcap" -n -e 2>/dev/null
 	done
 }
 
-# kind QUIET PATTERN: how many of them match PATTERN
+# kind CONF PATTERN: how many of them match PATTERN
 kind() {
 	text "$1" | grep -c -E "$2" || true
 }
@@ -72,19 +157,31 @@ report() {
 	bytes=$(text "$1" |
 		sed -n 's/.*, length \([0-9]*\):.*/\1/p' |
 		awk '{ s += $1 } END { print s + 0 }')
-	echo "$2: $all frames, $bytes bytes in ${secs} s after carrier:" \
+	echo "$1: $all frames, $bytes bytes in ${secs} s after carrier:" \
+		"$(kind "$1" 'BOOTP/DHCP') DHCP," \
+		"$(kind "$1" '\.5353 ') mDNS," \
+		"$(kind "$1" 'igmp') IGMP," \
 		"$(kind "$1" 'neighbor solicitation') neighbour solicitations," \
 		"$(kind "$1" 'router solicitation') router solicitations," \
 		"$(kind "$1" 'multicast listener report') multicast listener reports," \
 		"$(kind "$1" 'ARP') ARP"
 }
 
-boards 0
-report 0 "default"
-expect "by default, the kernel's IPv6 autoconfiguration is on the air" \
-	test "$(kind 0 'router solicitation')" -ge 1 -a \
-	"$(kind 0 'multicast listener report')" -ge 1
-boards 1
-report 1 "with vlc0.network's settings"
-expect "with vlc0.network's settings, nothing is on the air" \
-	test "$(kind 1 '.')" = 0
+boards default
+report default
+expect "by default, NetworkManager's DHCP is on the air" \
+	test "$(kind default 'BOOTP/DHCP')" -ge 1
+expect "by default, avahi's multicast DNS is on the air" \
+	test "$(kind default '\.5353 ')" -ge 1
+expect "by default, IPv6 router solicitations are on the air" \
+	test "$(kind default 'router solicitation')" -ge 1
+expect "NetworkManager took vlc0 by default" \
+	grep -q "vlc0.*Activation: starting connection" "$VLC_OUT/nm-a-default.log"
+boards shipped
+report shipped
+expect "NetworkManager leaves vlc0 alone with 90-linux-vlc.conf" \
+	sh -c "! grep -q 'vlc0.*Activation' '$VLC_OUT/nm-a-shipped.log'"
+expect "avahi-daemon ignores vlc0 with multicast off" \
+	sh -c "! grep -q 'on interface vlc0' '$VLC_OUT/avahi-a-shipped.log'"
+expect "with the shipped settings, nothing is on the air" \
+	test "$(kind shipped '.')" = 0
