@@ -58,8 +58,8 @@ burst_ppm 0 1000000
 burst_us 0 10000000"
 
 # At load time: out of range or no number, the module does not load and
-# the message names the parameter.
-echo "$params" | while read -r name min max; do
+# the message names the parameter. boards is read-only after load.
+printf '%s\nboards 0 64\n' "$params" | while read -r name min max; do
 	for v in $((max + 1)) x; do
 		dmesg -C
 		if insmod "$VLC_MOD/vlc_sim.ko" "$name=$v" 2>/dev/null; then
@@ -70,7 +70,7 @@ echo "$params" | while read -r name min max; do
 		echo "ok - insmod vlc_sim $name=$v refused, named"
 	done
 done
-bad=$((bad + 2 * $(echo "$params" | wc -l)))
+bad=$((bad + 2 * ($(echo "$params" | wc -l) + 1)))
 dmesg -C
 insmod "$VLC_MOD/vlc_sim.ko" seed=x 2>/dev/null && fail "seed=x loaded"
 expect "insmod vlc_sim seed=x refused, named" said "invalid for parameter .seed"
@@ -106,6 +106,7 @@ echo "$params" | {
 }
 bad=$((bad + $(cat /tmp/bad.sysfs)))
 expect "seed is read-only" sh -c "! echo 5 >$p/seed 2>/dev/null"
+expect "boards is read-only" sh -c "! echo 5 >$p/boards 2>/dev/null"
 
 # ---- debugfs of the simulator ----
 ip link add vlca type vlc
