@@ -446,9 +446,9 @@ static int vlc_netdev_set_mac_address(struct net_device *ndev, void *addr)
 }
 
 /* ARP and ND retry after 1 s by default; on a 2000 bit/s link a request
- * and its reply take about that on air alone, more behind other traffic
- * (IPv6 housekeeping after link-up delayed an ARP reply by 1.9 s), and
- * three unanswered retries drop the packets queued on the entry.
+ * and its reply take about that on air alone, more behind other traffic,
+ * and three unanswered retries drop the packets queued on the entry.
+ * See vlc.rst, "Queueing and neighbour resolution".
  */
 #define VLC_NEIGH_RETRANS	(4 * HZ)
 
