@@ -1,0 +1,14 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# The pure-C cores, which build in the kernel and on the host alike (see
+# vlc.rst, "Layers"), and the host channel the tests and benches run
+# them on. One list, included by this directory's Makefile and by
+# tests/host, tests/fuzz and tools/bench; names relative to this
+# directory.
+
+VLC_PHY_SRCS	:= vlc_phy.c
+VLC_PHY_HDRS	:= vlc_phy.h
+VLC_MAC_SRCS	:= vlc_mac.c
+VLC_MAC_HDRS	:= vlc_mac.h vlc_phy.h
+VLC_CHAN_SRCS	:= tests/vlc_test_chan.c
+VLC_CHAN_HDRS	:= tests/vlc_test_chan.h
