@@ -17,12 +17,27 @@ expect() {
 	fi
 }
 
-vlc_load() {
-	insmod "$VLC_MOD/vlc.ko" "$@"
-	insmod "$VLC_MOD/vlc_sim.ko"
+# wait_until SECONDS CMD...: run CMD every 0.1 s until it succeeds;
+# returns 1 once SECONDS of wall time have gone by without that.
+wait_until() {
+	wu_end=$(($(date +%s) + $1))
+	shift
+	until "$@"; do
+		[ "$(date +%s)" -lt "$wu_end" ] || return 1
+		sleep 0.1
+	done
 }
 
-vlc_unload() {
+# sim_load [PARAM=VALUE...]: vlc.ko, and vlc_sim.ko with the PARAMs; the
+# simulator runs as fast as the guest can (virtual time) unless speed=
+# is among them.
+sim_load() {
+	insmod "$VLC_MOD/vlc.ko"
+	insmod "$VLC_MOD/vlc_sim.ko" speed=0 "$@"
+}
+
+# sim_unload: both again
+sim_unload() {
 	rmmod vlc_sim
 	rmmod vlc
 }
@@ -50,25 +65,17 @@ vlc_pair() {
 
 # wait_carrier NS SECONDS: until vlc0 in NS reports LOWER_UP
 wait_carrier() {
-	i=0
-	while [ $i -lt $(($2 * 10)) ]; do
-		ip -n "$1" link show vlc0 | grep -q LOWER_UP && return 0
-		sleep 0.1
-		i=$((i + 1))
-	done
-	return 1
+	wait_until "$2" has_carrier "$1"
+}
+
+# has_carrier NS: vlc0 in NS reports LOWER_UP
+has_carrier() {
+	ip -n "$1" link show vlc0 | grep -q LOWER_UP
 }
 
 # stat NS NAME: one ethtool -S counter of vlc0 in NS
 stat() {
 	ip netns exec "$1" ethtool -S vlc0 | sed -n "s/^ *$2: //p"
-}
-
-# sim_load [PARAM=VALUE...]: vlc.ko and vlc_sim.ko running as fast as the
-# guest can (virtual time), unless speed= is given.
-sim_load() {
-	insmod "$VLC_MOD/vlc.ko"
-	insmod "$VLC_MOD/vlc_sim.ko" speed=0 "$@"
 }
 
 # vtime_s: the simulator's virtual time in seconds
@@ -91,18 +98,18 @@ tcp_transfer() {
 	lpid=$!
 	# listening before a connects (a fixed sleep lost the race on a
 	# loaded host: "Connection refused")
-	i=0
-	until ip netns exec b ss -ltn | grep -q ':5001 '; do
-		i=$((i + 1))
-		[ $i -lt 300 ] || fail "socat not listening on b after 30 s"
-		sleep 0.1
-	done
+	wait_until 30 listening b 5001 || fail "socat not listening on b after 30 s"
 	ip netns exec a socat -u OPEN:/tmp/tx.bin TCP:10.0.0.2:5001,connect-timeout=120
 	wait $lpid
 	tx=$(sha256sum </tmp/tx.bin)
 	rx=$(sha256sum </tmp/rx.bin)
 	[ "$tx" = "$rx" ] || fail "tcp transfer of $1 bytes corrupt or short ($(wc -c </tmp/rx.bin) bytes)"
 	echo "ok - $1 bytes over TCP, sha256 matches"
+}
+
+# listening NS PORT: a TCP socket in NS listens on PORT
+listening() {
+	ip netns exec "$1" ss -ltn | grep -q ":$2 "
 }
 
 # sim_dev_id DEV: the simulator's number of the node behind DEV
@@ -123,14 +130,14 @@ sim_node() {
 # wait_vtime_ms MS: until the simulator's virtual time has gone MS ms on;
 # fails the scenario after 120 s of wall time.
 wait_vtime_ms() {
-	vt=/sys/kernel/debug/vlc_sim/vtime_ns
-	end=$(($(cat $vt) + $1 * 1000000))
-	i=0
-	while [ "$(cat $vt)" -lt $end ]; do
-		[ $i -lt 1200 ] || fail "virtual time stuck"
-		sleep 0.1
-		i=$((i + 1))
-	done
+	wait_until 120 vtime_past \
+		$(($(cat /sys/kernel/debug/vlc_sim/vtime_ns) + $1 * 1000000)) ||
+		fail "virtual time stuck"
+}
+
+# vtime_past NS: the simulator's virtual time is at NS or later
+vtime_past() {
+	[ "$(cat /sys/kernel/debug/vlc_sim/vtime_ns)" -ge "$1" ]
 }
 
 # vlc_net N: N simulated boards, vlc0 in namespaces n1..nN with

@@ -20,7 +20,6 @@ dmn=$VLC_SRC/build/x86_64/daemons
 	fail "$dmn missing: make daemons (BUILD= outside the checkout is not supported here)"
 lib=$(dirname "$(find "$dmn/usr/lib" -name 'libnm.so.0' | head -n 1)")
 
-insmod "$VLC_MOD/vlc.ko"
 
 # avahi-daemon looks its user up even when it keeps root.
 (cat /etc/passwd; echo 'avahi:x:0:0::/run/avahi-daemon:/usr/sbin/nologin') >/tmp/passwd
@@ -73,14 +72,9 @@ daemons() {
 	unset DBUS_SYSTEM_BUS_ADDRESS
 }
 
-# wait_up NS: until vlc0 in NS is administratively up
-wait_up() {
-	i=0
-	until ip -n "$1" link show vlc0 | grep -q '[<,]UP[,>]'; do
-		[ $i -lt 600 ] || return 1
-		sleep 0.1
-		i=$((i + 1))
-	done
+# is_up NS: vlc0 in NS is administratively up
+is_up() {
+	ip -n "$1" link show vlc0 | grep -q '[<,]UP[,>]'
 }
 
 # boards CONF: namespaces a and b, each with a simulated board's vlc0 and
@@ -93,7 +87,7 @@ wait_up() {
 # $secs s after both have carrier.
 boards() {
 	conf=$1
-	insmod "$VLC_MOD/vlc_sim.ko" boards=2
+	sim_load speed=100 boards=2
 	ip netns add a
 	ip netns add b
 	ip link set vlc0 netns a
@@ -117,8 +111,8 @@ boards() {
 		ip -n a link set vlc0 up
 		ip -n b link set vlc0 up
 	fi
-	expect "a's vlc0 is up ($conf)" wait_up a
-	expect "b's vlc0 is up ($conf)" wait_up b
+	expect "a's vlc0 is up ($conf)" wait_until 60 is_up a
+	expect "b's vlc0 is up ($conf)" wait_until 60 is_up b
 	# Nothing goes out before the carrier, which comes with the lock.
 	ip netns exec a tcpdump -i vlc0 -Q out -n -U -w "/tmp/a-$conf.pcap" 2>/dev/null &
 	ta=$!
@@ -135,7 +129,7 @@ boards() {
 	wait 2>/dev/null || true
 	rm -rf /tmp/daemons-a /tmp/daemons-b
 	cp "/tmp/a-$conf.pcap" "/tmp/b-$conf.pcap" "$VLC_OUT/"
-	rmmod vlc_sim
+	sim_unload
 	ip netns del a
 	ip netns del b
 }

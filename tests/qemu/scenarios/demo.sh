@@ -5,7 +5,7 @@
 . "$VLC_SRC/tests/qemu/lib.sh"
 
 echo "== loading vlc.ko and vlc_sim.ko (simulated light, real time)"
-vlc_load
+sim_load speed=100
 echo "== two boards: namespace a (10.0.0.1) and b (10.0.0.2), vlc0 in each"
 vlc_pair
 t0=$(date +%s)

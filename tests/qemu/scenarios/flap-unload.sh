@@ -24,8 +24,7 @@ echo "ok - ping after 5 link flaps"
 # Unload with the transfer still running: devices go with the module.
 ip netns exec a ping -f -c 1000 10.0.0.2 >/dev/null 2>&1 &
 sleep 1
-rmmod vlc_sim
-rmmod vlc
+sim_unload
 expect "modules gone" test ! -e /sys/module/vlc -a ! -e /sys/module/vlc_sim
 expect "devices gone" sh -c '! ip -n a link show vlc0 2>/dev/null'
 kill %1 %2 %3 2>/dev/null || true

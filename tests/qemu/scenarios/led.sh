@@ -36,22 +36,12 @@ same() {
 
 # gone_within SECONDS PATH: PATH disappears (LEDs go in a work item)
 gone_within() {
-	i=0
-	while [ -e "$2" ]; do
-		[ $i -lt $(($1 * 10)) ] || return 1
-		sleep 0.1
-		i=$((i + 1))
-	done
+	wait_until "$1" test ! -e "$2"
 }
 
 # there_within SECONDS PATH
 there_within() {
-	i=0
-	while [ ! -e "$2" ]; do
-		[ $i -lt $(($1 * 10)) ] || return 1
-		sleep 0.1
-		i=$((i + 1))
-	done
+	wait_until "$1" test -e "$2"
 }
 
 sim_load
@@ -230,4 +220,4 @@ ip link add vlc0 type vlc
 expect "reload: vlc0::illumination" there_within 10 "$l0"
 ip link del vlc0
 expect "ip link del: LED gone" gone_within 10 "$l0"
-vlc_unload
+sim_unload

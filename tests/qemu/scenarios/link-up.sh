@@ -4,7 +4,7 @@
 # modules unload cleanly afterwards.
 . "$VLC_SRC/tests/qemu/lib.sh"
 
-vlc_load
+sim_load speed=100
 expect "modules loaded" test -e /sys/module/vlc -a -e /sys/module/vlc_sim
 ip link add vlc0 type vlc
 expect "vlc0 exists" ip link show vlc0
@@ -23,5 +23,5 @@ ip link set vlc0 down
 expect "vlc0 is down" sh -c 'ip link show vlc0 | grep -q "state DOWN"'
 ip link del vlc0
 expect "vlc0 is gone" test ! -e /sys/class/net/vlc0
-vlc_unload
+sim_unload
 expect "modules unloaded" test ! -e /sys/module/vlc_sim -a ! -e /sys/module/vlc

@@ -255,6 +255,6 @@ expect "address kept" test "$(cat /sys/class/net/vlca/address)" = "$a0"
 
 ip link del vlca
 ip link del vlcb
-vlc_unload
+sim_unload
 echo "bad inputs: $bad"
 echo "$bad" >"$VLC_OUT/bad-inputs.txt"

@@ -48,12 +48,8 @@ echo "LED pair done after $(($(date +%s) - t0)) s, virtual $(vtime_s) s"
 ia=$(sim_id a)
 ip netns del a
 ip netns del b
-i=0
-while [ -e "/sys/kernel/debug/vlc_sim/$ia" ]; do
-	[ $i -lt 300 ] || fail "LED pair not removed"
-	sleep 0.1
-	i=$((i + 1))
-done
+wait_until 30 test ! -e "/sys/kernel/debug/vlc_sim/$ia" ||
+	fail "LED pair not removed"
 
 # ---- error bursts ----
 vlc_pair

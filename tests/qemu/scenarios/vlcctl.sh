@@ -379,6 +379,6 @@ expect "  ... a pings b" ip netns exec a ping -c 2 -i 1 -W 30 -q 10.0.0.2
 expect "  ... a sent no RTS" test "$(stat a mac_tx_rts)" = "$rts1"
 expect "  ... b sent no CTS" test "$(stat b mac_tx_cts)" = "$cts1"
 
-vlc_unload
+sim_unload
 expect "modules unload with the family registered" \
 	test ! -e /sys/module/vlc_sim -a ! -e /sys/module/vlc

@@ -84,4 +84,4 @@ expect "gone within the bound (172 s virtual)" test $((v1 - v0)) -le 172000
 expect "n3's device gone" test "$(sim_count)" -eq 1
 ip netns del n1
 expect "all nodes gone" sh -c 'i=0; while [ "$(ls /sys/kernel/debug/vlc_sim | grep -c "^[0-9]*$")" -ne 0 ]; do [ $i -lt 600 ] || exit 1; sleep 0.1; i=$((i + 1)); done'
-vlc_unload
+sim_unload

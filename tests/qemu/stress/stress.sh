@@ -76,22 +76,17 @@ node() {
 sim_count() {
 	ls /sys/kernel/debug/vlc_sim | grep -c '^[0-9]*$' || true
 }
+# sim_has N: the simulator has N nodes
+sim_has() {
+	[ "$(sim_count)" -eq "$1" ]
+}
 # wait_sim_count N: until the simulator has N nodes, 30 s at most
 wait_sim_count() {
-	wc_i=0
-	while [ "$(sim_count)" -ne "$1" ]; do
-		[ $wc_i -lt 300 ] || return 1
-		sleep 0.1
-		wc_i=$((wc_i + 1))
-	done
+	wait_until 30 sim_has "$1"
 }
 # ping_summary FILE: "transmitted received" of a ping output
 ping_summary() {
 	sed -n 's/^\([0-9]*\) packets transmitted, \([0-9]*\) received.*/\1 \2/p' "$1"
-}
-unload() {
-	rmmod vlc_sim
-	rmmod vlc
 }
 # sysstat NS NAME: a counter of /sys/class/net/vlc0/statistics in NS
 sysstat() {
@@ -411,7 +406,7 @@ wait_sim_count 0 || {
 	lsns -t net
 	fail "nodes left after deleting their namespaces"
 }
-unload
+sim_unload
 ip netns add n1
 ip netns add n2
 k=0
@@ -429,7 +424,7 @@ while [ $k -lt "$reload" ]; do
 	ip netns exec n1 ping -f -q -s 16 -w 60 10.0.0.2 >/dev/null 2>&1 &
 	pp=$!
 	sleep 0.5
-	unload
+	sim_unload
 	[ ! -e /sys/module/vlc ] && [ ! -e /sys/module/vlc_sim ] ||
 		fail "reload $k: modules still there"
 	ip -n n1 link show vlc0 >/dev/null 2>&1 && fail "reload $k: device survived"
@@ -452,7 +447,7 @@ step "teardown and kmemleak"
 ip netns del n1
 ip netns del n2
 expect "all nodes gone" wait_sim_count 0
-unload
+sim_unload
 if [ "$kmemleak" = 1 ]; then
 	# Objects younger than 5 s are never reported; two scans apart.
 	sleep 6
