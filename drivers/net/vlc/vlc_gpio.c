@@ -38,7 +38,7 @@
 #include <linux/timekeeping.h>
 
 #include "vlc_compat.h"
-#include "vlc_dev.h"
+#include "vlc_netdev.h"
 
 /* Light scale of the LED sensor: level = VLC_GPIO_LED_K / t_discharge_ns,
  * so 1000000 means "discharged in 100 us". The photocurrent that

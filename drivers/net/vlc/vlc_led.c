@@ -49,7 +49,7 @@
 #include <linux/slab.h>
 #include <linux/workqueue.h>
 
-#include "vlc_dev.h"
+#include "vlc_netdev.h"
 
 #define VLC_LED_FUNCTION	"illumination"
 

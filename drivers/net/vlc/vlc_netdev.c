@@ -4,7 +4,7 @@
  * and tcpdump work unchanged; the MAC below compresses the Ethernet header
  * on air and restores it on receive.
  *
- * Context map (see vlc_dev.h): ndo_start_xmit and NAPI never take the
+ * Context map (see vlc_netdev.h): ndo_start_xmit and NAPI never take the
  * executor lock; they meet the executor in two SPSC rings.
  */
 
@@ -19,7 +19,7 @@
 #include <net/neighbour.h>
 
 #include "vlc_compat.h"
-#include "vlc_dev.h"
+#include "vlc_netdev.h"
 
 #define CREATE_TRACE_POINTS
 #include <trace/events/vlc.h>

@@ -15,7 +15,7 @@
 #include <net/sock.h>
 #include <uapi/linux/vlc.h>
 
-#include "vlc_dev.h"
+#include "vlc_netdev.h"
 #include "vlc_nl.h"
 
 /* not const: older kernels point to it from policies without const */

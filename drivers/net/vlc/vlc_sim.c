@@ -34,7 +34,7 @@
 #include <net/rtnetlink.h>
 
 #include "vlc_compat.h"
-#include "vlc_dev.h"
+#include "vlc_netdev.h"
 
 #define VLC_SIM_MAX_NODES	64
 #define VLC_SIM_HIST		32	/* LED transitions remembered per node */

@@ -7,7 +7,7 @@
  *
  * Every event names the device and the node's short address on air
  * ("vlc0/12"): simulated nodes in several namespaces may all be vlc0.
- * Include it after vlc_dev.h (the MAC's event and its reasons).
+ * Include it after vlc_netdev.h (the MAC's event and its reasons).
  */
 #undef TRACE_SYSTEM
 #define TRACE_SYSTEM vlc

@@ -8,7 +8,7 @@
 #include <linux/if_arp.h>
 #include <linux/netdevice.h>
 
-#include "vlc_dev.h"
+#include "vlc_netdev.h"
 
 static struct net_device *vlc_test_ndev(struct kunit *test)
 {

@@ -9,8 +9,8 @@
  *
  *   ndo_start_xmit --skb ring--> executor: MAC --rx ring--> NAPI poll
  */
-#ifndef _VLC_DEV_H
-#define _VLC_DEV_H
+#ifndef _VLC_NETDEV_H
+#define _VLC_NETDEV_H
 
 #include <linux/if_ether.h>
 #include <linux/netdevice.h>
@@ -145,4 +145,4 @@ static inline void vlc_led_exit(void) { }
 static inline void vlc_led_update_max(struct vlc_dev *vd) { }
 #endif
 
-#endif /* _VLC_DEV_H */
+#endif /* _VLC_NETDEV_H */
