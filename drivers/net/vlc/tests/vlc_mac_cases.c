@@ -580,40 +580,61 @@ static unsigned int tn_data(u8 *b, u8 tx, u8 seq, u8 frag, bool last,
 
 #define TN_STAT(x)	(t->node[1].mac.stats.x)
 
-/* 3. Malformed input from the air: each dropped into its own counter. */
-VLC_TEST(vlc_mac_test_malformed)
+/* 3. Malformed input from the air: each dropped into its own counter.
+ * Node 1 of two takes frames fed straight in; no beacon of its own may
+ * cut one, and node 0 (short address 1) is not there to answer.
+ */
+static struct vlc_mac_tnet *tn_rx_init(void)
 {
-	static u8 b[VLC_MAC_AIR_MAX + 16];
 	struct vlc_mac_params p;
 	struct vlc_mac_tnet *t;
-	struct tn_raw *r;
-	unsigned int n, i, acks;
-	int bad_sym[64];
 
-	/* Frames are fed straight in: no beacon of node 1 may cut one. */
 	vlc_mac_default_params(&p);
 	p.beacon_interval = 0;
 	t = tn_init(2, 3, &p);
 	t->node[0].present = false;
 	tn_feed(t, NULL, 0, 4);
+	return t;
+}
 
-	/* a good single-fragment frame is accepted and acknowledged */
-	n = tn_data(b, 9, 1, 0, true, 30);
-	tn_feed_frame(t, b, n);
+static u8 tn_buf[VLC_MAC_AIR_MAX + 16];
+
+/* a good single-fragment frame is accepted and acknowledged */
+VLC_TEST(vlc_mac_test_rx_good)
+{
+	struct vlc_mac_tnet *t = tn_rx_init();
+	unsigned int n;
+
+	n = tn_data(tn_buf, 9, 1, 0, true, 30);
+	tn_feed_frame(t, tn_buf, n);
 	VLC_EXPECT_EQ(TN_STAT(rx_frames_ok), 1);
 	VLC_EXPECT_EQ(TN_STAT(rx_delivered), 1);
 	VLC_EXPECT_EQ(t->node[1].delivered, 1);
 	VLC_EXPECT_EQ(t->node[1].last_len, 14 + 30);
 	VLC_EXPECT_EQ(t->node[1].tx_syms, 64);		/* its ACK */
-	t->node[1].delivered = 0;
+}
 
-	/* truncated: idle in the middle of the payload */
-	n = tn_data(b, 9, 2, 0, true, 30);
-	r = tn_raw_frame(b, n, true);
+/* truncated: idle in the middle of the payload */
+VLC_TEST(vlc_mac_test_rx_truncated)
+{
+	struct vlc_mac_tnet *t = tn_rx_init();
+	struct tn_raw *r;
+	unsigned int n;
+
+	n = tn_data(tn_buf, 9, 2, 0, true, 30);
+	r = tn_raw_frame(tn_buf, n, true);
 	tn_feed(t, r->sym, r->n - 100, 100);
 	VLC_EXPECT_EQ(TN_STAT(rx_truncated), 1);
+	VLC_EXPECT_EQ(t->node[1].delivered, 0);
+}
 
-	/* length beyond the buffer, and zero */
+/* length beyond the buffer, and zero */
+VLC_TEST(vlc_mac_test_rx_bad_length)
+{
+	struct vlc_mac_tnet *t = tn_rx_init();
+	u8 *b = tn_buf;
+	unsigned int n;
+
 	n = tn_data(b, 9, 2, 0, true, 30);
 	b[4] = VLC_MAC_FRAG_MAX + 1;
 	tn_feed_frame(t, b, n);
@@ -624,15 +645,31 @@ VLC_TEST(vlc_mac_test_malformed)
 	b[4] = 0;
 	tn_feed_frame(t, b, n);
 	VLC_EXPECT_EQ(TN_STAT(rx_bad_header), 3);
+	VLC_EXPECT_EQ(t->node[1].delivered, 0);
+}
 
-	/* bad CRC */
-	n = tn_data(b, 9, 2, 0, true, 30);
-	r = tn_raw_frame(b, n, true);
+VLC_TEST(vlc_mac_test_rx_bad_crc)
+{
+	struct vlc_mac_tnet *t = tn_rx_init();
+	struct tn_raw *r;
+	unsigned int n;
+
+	n = tn_data(tn_buf, 9, 2, 0, true, 30);
+	r = tn_raw_frame(tn_buf, n, true);
 	r->sym[r->n - 3] ^= 1;
 	tn_feed(t, r->sym, r->n, 100);
 	VLC_EXPECT_EQ(TN_STAT(rx_crc_errors), 1);
+	VLC_EXPECT_EQ(t->node[1].delivered, 0);
+}
 
-	/* unknown types: reserved 0, 6, 7 */
+/* unknown types and reserved bits set, in every frame type */
+VLC_TEST(vlc_mac_test_rx_reserved)
+{
+	struct vlc_mac_tnet *t = tn_rx_init();
+	u8 *b = tn_buf;
+	unsigned int n, i;
+
+	/* reserved types 0, 6, 7 */
 	for (i = 0; i < 8; i++) {
 		if (i >= 1 && i <= 5)
 			continue;
@@ -640,62 +677,134 @@ VLC_TEST(vlc_mac_test_malformed)
 		b[0] = i << 5;
 		tn_feed_frame(t, b, n);
 	}
-	VLC_EXPECT_EQ(TN_STAT(rx_bad_header), 3 + 3);
+	VLC_EXPECT_EQ(TN_STAT(rx_bad_header), 3);
 	/* an ACK with reserved bits set */
 	b[0] = 2 << 5 | 1;
 	b[1] = 2;
 	b[2] = 9;
 	b[3] = 0;
 	tn_feed_frame(t, b, 4);
-	VLC_EXPECT_EQ(TN_STAT(rx_bad_header), 3 + 4);
+	VLC_EXPECT_EQ(TN_STAT(rx_bad_header), 4);
 	/* a beacon with reserved bits set, then a good one */
 	b[0] = 5 << 5 | 2;
 	b[1] = 9;
 	tn_feed_frame(t, b, 2);
-	VLC_EXPECT_EQ(TN_STAT(rx_bad_header), 3 + 5);
+	VLC_EXPECT_EQ(TN_STAT(rx_bad_header), 5);
 	VLC_EXPECT_EQ(TN_STAT(rx_beacons), 0);
 	b[0] = 5 << 5;
 	tn_feed_frame(t, b, 2);
 	VLC_EXPECT_EQ(TN_STAT(rx_beacons), 1);
+	/* RTS and CTS with reserved bits set */
+	b[0] = 3 << 5 | 4;
+	tn_feed_frame(t, b, 5);
+	b[0] = 4 << 5 | 1;
+	tn_feed_frame(t, b, 5);
+	VLC_EXPECT_EQ(TN_STAT(rx_bad_header), 7);
+	VLC_EXPECT_EQ(TN_STAT(rx_rts) + TN_STAT(rx_cts), 0);
+	VLC_EXPECT_EQ(t->node[1].delivered, 0);
+}
 
-	/* erasure inside a frame; an out-of-range symbol counts as one */
-	n = tn_data(b, 9, 2, 0, true, 30);
-	r = tn_raw_frame(b, n, true);
+/* erasure inside a frame; an out-of-range symbol counts as one; light
+ * without a delimiter
+ */
+VLC_TEST(vlc_mac_test_rx_bad_symbols)
+{
+	struct vlc_mac_tnet *t = tn_rx_init();
+	int bad_sym[64];
+	struct tn_raw *r;
+	unsigned int n, i;
+
+	n = tn_data(tn_buf, 9, 2, 0, true, 30);
+	r = tn_raw_frame(tn_buf, n, true);
 	r->sym[100] = VLC_SYM_ERASURE;
 	tn_feed(t, r->sym, r->n, 100);
 	VLC_EXPECT_EQ(TN_STAT(rx_erasure_aborts), 1);
-	r = tn_raw_frame(b, n, true);
+	r = tn_raw_frame(tn_buf, n, true);
 	r->sym[120] = 3;
 	tn_feed(t, r->sym, r->n, 100);
 	VLC_EXPECT_EQ(TN_STAT(rx_erasure_aborts), 2);
 
-	/* light without a delimiter */
 	for (i = 0; i < ARRAY_SIZE(bad_sym); i++)
 		bad_sym[i] = i & 1;
 	tn_feed(t, bad_sym, ARRAY_SIZE(bad_sym), 10);
 	VLC_EXPECT_EQ(TN_STAT(rx_no_delimiter), 1);
+	VLC_EXPECT_EQ(t->node[1].delivered, 0);
+}
 
-	/* fragments: 0 (accepted), 2 (out of order), 0 again (duplicate) */
+/* fragments: 0 (accepted), 2 (out of order), 0 again (duplicate); one of
+ * a packet never started; too many for any Ethernet frame
+ */
+VLC_TEST(vlc_mac_test_rx_fragments)
+{
+	struct vlc_mac_tnet *t = tn_rx_init();
+	unsigned int n, i, acks;
+
 	acks = t->node[1].tx_syms;
-	n = tn_data(b, 9, 3, 0, false, 64);
-	tn_feed_frame(t, b, n);
+	n = tn_data(tn_buf, 9, 3, 0, false, 64);
+	tn_feed_frame(t, tn_buf, n);
 	VLC_EXPECT_EQ(t->node[1].tx_syms, acks + 64);
-	n = tn_data(b, 9, 3, 2, false, 64);
-	tn_feed_frame(t, b, n);
+	n = tn_data(tn_buf, 9, 3, 2, false, 64);
+	tn_feed_frame(t, tn_buf, n);
 	VLC_EXPECT_EQ(TN_STAT(rx_out_of_order), 1);
 	VLC_EXPECT_EQ(t->node[1].tx_syms, acks + 64);	/* no ACK */
-	n = tn_data(b, 9, 3, 0, false, 64);
-	tn_feed_frame(t, b, n);
+	n = tn_data(tn_buf, 9, 3, 0, false, 64);
+	tn_feed_frame(t, tn_buf, n);
 	VLC_EXPECT_EQ(TN_STAT(rx_dup), 1);
 	VLC_EXPECT_EQ(t->node[1].tx_syms, acks + 128);	/* ACKed again */
 
-	/* a fragment of a packet never started */
-	n = tn_data(b, 10, 5, 3, true, 64);
-	tn_feed_frame(t, b, n);
+	n = tn_data(tn_buf, 10, 5, 3, true, 64);
+	tn_feed_frame(t, tn_buf, n);
 	VLC_EXPECT_EQ(TN_STAT(rx_orphan), 1);
 	VLC_EXPECT_EQ(t->node[1].tx_syms, acks + 128);
 
-	/* an ACK to us that nobody asked for; one to another node */
+	/* seven 240-byte fragments overflow any Ethernet frame */
+	for (i = 0; i < 7; i++) {
+		n = tn_data(tn_buf, 11, 1, i, false, VLC_MAC_FRAG_MAX);
+		tn_feed_frame(t, tn_buf, n);
+	}
+	VLC_EXPECT_EQ(TN_STAT(rx_too_long), 1);
+	VLC_EXPECT_EQ(t->node[1].delivered, 0);
+	VLC_EXPECT_EQ(TN_STAT(rx_delivered), 0);
+}
+
+/* headers a fragment must agree with, or carry in full */
+VLC_TEST(vlc_mac_test_rx_frag_headers)
+{
+	struct vlc_mac_tnet *t = tn_rx_init();
+	u8 *b = tn_buf;
+	unsigned int n;
+
+	/* a later fragment that disagrees with the first one's header */
+	n = tn_data(b, 12, 1, 0, false, 64);
+	tn_feed_frame(t, b, n);
+	n = tn_data(b, 12, 1, 1, true, 64);
+	b[0] |= 1 << 2;		/* ARP instead of IPv4 */
+	tn_feed_frame(t, b, n);
+	VLC_EXPECT_EQ(TN_STAT(rx_bad_header), 1);
+
+	/* uncoded ethertype needs its 2 bytes, and a byte of payload: a
+	 * bare 14-byte header is never sent (found by the fuzzer, K1)
+	 */
+	n = tn_data(b, 13, 1, 0, true, 1);
+	b[0] |= 3 << 2;
+	tn_feed_frame(t, b, n);
+	VLC_EXPECT_EQ(TN_STAT(rx_bad_header), 2);
+	n = tn_data(b, 13, 2, 0, true, 2);
+	b[0] |= 3 << 2;
+	tn_feed_frame(t, b, n);
+	VLC_EXPECT_EQ(TN_STAT(rx_bad_header), 3);
+	VLC_EXPECT_EQ(t->node[1].delivered, 0);
+	VLC_EXPECT_EQ(TN_STAT(rx_delivered), 0);
+}
+
+/* an ACK to us that nobody asked for; one to another node; a CTS to us
+ * that nobody asked for
+ */
+VLC_TEST(vlc_mac_test_rx_unexpected)
+{
+	struct vlc_mac_tnet *t = tn_rx_init();
+	u8 *b = tn_buf;
+
 	b[0] = 2 << 5;
 	b[1] = 2;
 	b[2] = 9;
@@ -707,58 +816,26 @@ VLC_TEST(vlc_mac_test_malformed)
 	VLC_EXPECT_EQ(TN_STAT(rx_unexpected_ack), 1);
 	VLC_EXPECT_EQ(TN_STAT(rx_other), 1);
 
-	/* seven 240-byte fragments overflow any Ethernet frame */
-	for (i = 0; i < 7; i++) {
-		n = tn_data(b, 11, 1, i, false, VLC_MAC_FRAG_MAX);
-		tn_feed_frame(t, b, n);
-	}
-	VLC_EXPECT_EQ(TN_STAT(rx_too_long), 1);
-
-	/* a later fragment that disagrees with the first one's header */
-	n = tn_data(b, 12, 1, 0, false, 64);
-	tn_feed_frame(t, b, n);
-	n = tn_data(b, 12, 1, 1, true, 64);
-	b[0] |= 1 << 2;		/* ARP instead of IPv4 */
-	tn_feed_frame(t, b, n);
-	VLC_EXPECT_EQ(TN_STAT(rx_bad_header), 3 + 5 + 1);
-
-	/* uncoded ethertype needs its 2 bytes, and a byte of payload: a
-	 * bare 14-byte header is never sent (found by the fuzzer, K1)
-	 */
-	n = tn_data(b, 13, 1, 0, true, 1);
-	b[0] |= 3 << 2;
-	tn_feed_frame(t, b, n);
-	VLC_EXPECT_EQ(TN_STAT(rx_bad_header), 3 + 5 + 2);
-	n = tn_data(b, 13, 2, 0, true, 2);
-	b[0] |= 3 << 2;
-	tn_feed_frame(t, b, n);
-	VLC_EXPECT_EQ(TN_STAT(rx_bad_header), 3 + 5 + 3);
-
-	VLC_EXPECT_EQ(t->node[1].delivered, 0);
-	VLC_EXPECT_EQ(TN_STAT(rx_delivered), 1);
-
-	/* RTS and CTS with reserved bits set */
-	b[0] = 3 << 5 | 4;
-	tn_feed_frame(t, b, 5);
-	b[0] = 4 << 5 | 1;
-	tn_feed_frame(t, b, 5);
-	VLC_EXPECT_EQ(TN_STAT(rx_bad_header), 3 + 5 + 5);
-	VLC_EXPECT_EQ(TN_STAT(rx_rts) + TN_STAT(rx_cts), 0);
-
-	/* a CTS to us that nobody asked for */
-	acks = TN_STAT(rx_unexpected_ack);
 	b[0] = 4 << 5;
 	b[1] = 2;
 	b[2] = 9;
 	b[3] = 0;
 	b[4] = 100;
 	tn_feed_frame(t, b, 5);
-	VLC_EXPECT_EQ(TN_STAT(rx_unexpected_ack), acks + 1);
+	VLC_EXPECT_EQ(TN_STAT(rx_unexpected_ack), 2);
 	VLC_EXPECT_EQ(t->node[1].mac.nav, 0);
+}
 
-	/* An RTS to us is answered by a CTS (72 symbols) announcing what
-	 * is left of the reservation.
-	 */
+/* An RTS to us is answered by a CTS; a CTS between others sets the NAV,
+ * clamped, and no RTS is answered while it lasts.
+ */
+VLC_TEST(vlc_mac_test_rx_rts_nav)
+{
+	struct vlc_mac_tnet *t = tn_rx_init();
+	u8 *b = tn_buf;
+	unsigned int acks;
+
+	/* the CTS (72 symbols) announces what is left of the reservation */
 	acks = t->node[1].tx_syms;
 	b[0] = 3 << 5;
 	b[1] = 2;
@@ -1968,7 +2045,16 @@ static VLC_TEST_CASE_TYPE vlc_mac_test_cases[] = {
 	VLC_TEST_CASE(vlc_mac_test_delivery)
 	VLC_TEST_CASE(vlc_mac_test_delivery_4ppm)
 	VLC_TEST_CASE(vlc_mac_test_noise)
-	VLC_TEST_CASE(vlc_mac_test_malformed)
+	VLC_TEST_CASE(vlc_mac_test_rx_good)
+	VLC_TEST_CASE(vlc_mac_test_rx_truncated)
+	VLC_TEST_CASE(vlc_mac_test_rx_bad_length)
+	VLC_TEST_CASE(vlc_mac_test_rx_bad_crc)
+	VLC_TEST_CASE(vlc_mac_test_rx_reserved)
+	VLC_TEST_CASE(vlc_mac_test_rx_bad_symbols)
+	VLC_TEST_CASE(vlc_mac_test_rx_fragments)
+	VLC_TEST_CASE(vlc_mac_test_rx_frag_headers)
+	VLC_TEST_CASE(vlc_mac_test_rx_unexpected)
+	VLC_TEST_CASE(vlc_mac_test_rx_rts_nav)
 	VLC_TEST_CASE(vlc_mac_test_beacon)
 	VLC_TEST_CASE(vlc_mac_test_retry_limit)
 	VLC_TEST_CASE(vlc_mac_test_vanished_peer)
