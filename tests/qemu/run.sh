@@ -101,11 +101,10 @@ printf '%s\n' "${scen#"$top"/}" >"$out/.scenario"
 printf '%s\n' "$args" >"$out/.args"
 
 # guest: run the VM; 124 when the whole run times out, 125 when the
-# guest never reached its init: a TCG boot that hangs (seen once in 40
-# runs), or one that ends in an oops before init while the kernel patches
-# its own code (Debian's 6.12, an int3 in sched_clock_cpu(), once in 9
-# boots). Then none of this project's code ran, and the scenario is run
-# again, once.
+# guest never reached its init: a TCG boot that hangs, or one that ends
+# in an oops before init while the kernel patches its own code (Debian's
+# 6.12, an int3 in sched_clock_cpu()). Then none of this project's code
+# ran, and the scenario is run again, once.
 boot_timeout=${VLC_BOOT_TIMEOUT:-180}
 # KASAN's shadow and quarantine and kmemleak's metadata need room.
 mem=1024

@@ -1639,10 +1639,9 @@ static bool vlc_mac_acq_still(const struct vlc_mac *mac, s32 off)
 }
 
 /* The move for an acquisition report of @off ns: half of it, or all of
- * it when the neighbour did not move since the last one. Halving toward
- * a locked neighbour from 210 us took three reports and left 24 us for
- * the slow fine loop: most of the link bench's cold starts that took
- * over 64 frames (17 of 500 with halving only, 3 with this).
+ * it when the neighbour did not move since the last one, since halving
+ * toward a neighbour that stands still takes several reports and leaves
+ * the rest to the slow fine loop (vlc-benchmarks.rst, "Synchronisation").
  */
 static s32 vlc_mac_acq_step(struct vlc_mac *mac, s32 off)
 {

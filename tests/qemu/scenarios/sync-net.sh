@@ -9,10 +9,8 @@
 #
 # vlc-timeout: 1200
 #
-# SECONDS defaults to 600, the 10 minutes of the acceptance test (issue
-# 6): 5.5 minutes of wall time in all under TCG on two cores loaded by
-# other guests and a kernel build (2026-12-03), 4 to 4.5 on idle ones.
-# A shorter run for a quick look:
+# SECONDS defaults to 600 virtual seconds, ten minutes. A shorter run
+# for a quick look:
 #
 #   tests/qemu/run.sh tests/qemu/scenarios/sync-net.sh 120
 . "$VLC_SRC/tests/qemu/lib.sh"

@@ -1639,8 +1639,8 @@ VLC_TEST(vlc_mac_test_rts)
  * send six MTU frames to node 2. Without RTS/CTS their fragments collide
  * at node 2 (in this seeded run not one packet survives its 16 attempts);
  * with it, node 2's CTS silences the other sender for the whole packet,
- * all twelve arrive in at most twice their bare airtime (measured: 1.01
- * times it), and DATA is retransmitted less than half as often.
+ * all twelve arrive in at most twice their bare airtime, and DATA is
+ * retransmitted less than half as often.
  */
 static u32 tn_hidden(TN_CTX, u16 rts, u64 seed, u64 *retries)
 {

@@ -1030,9 +1030,7 @@ VLC_TEST(vlc_phy_test_acq_deferred)
  * as vlc_sim's "led" receiver) and a photodiode read by a 10-bit ADC, at
  * SNR 50, each with its smallest signal set as backends do. The search
  * must scale by the noise it measures and the backend's scale, not by a
- * floor fixed in its levels: a floor of rms 128 (2026-12-03) hid these
- * signals (0 of 128 runs locked) and no LED pair of the simulator got a
- * carrier. The PHY before that floor locked 109 of 128; now 114.
+ * floor fixed in its levels, which hid these signals.
  */
 #define VLC_TEST_ACQ_SMALL_MISS_PCT	25
 
