@@ -599,6 +599,12 @@ static struct vlc_mac_tnet *tn_rx_init(void)
 
 static u8 tn_buf[VLC_MAC_AIR_MAX + 16];
 
+/* The symbols of a good 30-byte DATA frame from 9, to spoil */
+static struct tn_raw *tn_raw_data(void)
+{
+	return tn_raw_frame(tn_buf, tn_data(tn_buf, 9, 2, 0, true, 30), true);
+}
+
 /* a good single-fragment frame is accepted and acknowledged */
 VLC_TEST(vlc_mac_test_rx_good)
 {
@@ -618,11 +624,8 @@ VLC_TEST(vlc_mac_test_rx_good)
 VLC_TEST(vlc_mac_test_rx_truncated)
 {
 	struct vlc_mac_tnet *t = tn_rx_init();
-	struct tn_raw *r;
-	unsigned int n;
+	struct tn_raw *r = tn_raw_data();
 
-	n = tn_data(tn_buf, 9, 2, 0, true, 30);
-	r = tn_raw_frame(tn_buf, n, true);
 	tn_feed(t, r->sym, r->n - 100, 100);
 	VLC_EXPECT_EQ(TN_STAT(rx_truncated), 1);
 	VLC_EXPECT_EQ(t->node[1].delivered, 0);
@@ -651,11 +654,8 @@ VLC_TEST(vlc_mac_test_rx_bad_length)
 VLC_TEST(vlc_mac_test_rx_bad_crc)
 {
 	struct vlc_mac_tnet *t = tn_rx_init();
-	struct tn_raw *r;
-	unsigned int n;
+	struct tn_raw *r = tn_raw_data();
 
-	n = tn_data(tn_buf, 9, 2, 0, true, 30);
-	r = tn_raw_frame(tn_buf, n, true);
 	r->sym[r->n - 3] ^= 1;
 	tn_feed(t, r->sym, r->n, 100);
 	VLC_EXPECT_EQ(TN_STAT(rx_crc_errors), 1);
@@ -712,14 +712,13 @@ VLC_TEST(vlc_mac_test_rx_bad_symbols)
 	struct vlc_mac_tnet *t = tn_rx_init();
 	int bad_sym[64];
 	struct tn_raw *r;
-	unsigned int n, i;
+	unsigned int i;
 
-	n = tn_data(tn_buf, 9, 2, 0, true, 30);
-	r = tn_raw_frame(tn_buf, n, true);
+	r = tn_raw_data();
 	r->sym[100] = VLC_SYM_ERASURE;
 	tn_feed(t, r->sym, r->n, 100);
 	VLC_EXPECT_EQ(TN_STAT(rx_erasure_aborts), 1);
-	r = tn_raw_frame(tn_buf, n, true);
+	r = tn_raw_data();
 	r->sym[120] = 3;
 	tn_feed(t, r->sym, r->n, 100);
 	VLC_EXPECT_EQ(TN_STAT(rx_erasure_aborts), 2);
