@@ -569,8 +569,8 @@ static int floss(int argc, char **argv)
 	memset(f, 0, sizeof(f));
 	memcpy(f, "\x02\x56\x4c\x43\x00\x02\x02\x56\x4c\x43\x00\x01"
 	       "\x08\x00", 14);
-	while (queued < packets || ln[0].mac.txq_count ||
-	       ln[0].mac.tx_state != VLC_MAC_TX_IDLE) {
+	while (queued < packets || ln[0].mac.tx.q_count ||
+	       ln[0].mac.tx.state != VLC_MAC_TX_IDLE) {
 		while (queued < packets && !vlc_mac_tx_full(&ln[0].mac)) {
 			for (i = 14; i < sizeof(f); i++)
 				f[i] = (u8)(queued * 31 + i);

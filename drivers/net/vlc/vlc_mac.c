@@ -315,11 +315,11 @@ static void vlc_mac_apply_params(struct vlc_mac *mac,
 	struct vlc_mac_params worst = *p;
 
 	mac->p = *p;
-	mac->ack_timeout = p->ack_timeout ? p->ack_timeout :
+	mac->resp.ack_timeout = p->ack_timeout ? p->ack_timeout :
 		p->sifs + vlc_mac_frame_symbols(p, VLC_MAC_ACK_LEN) +
 		VLC_MAC_ACK_SLACK;
-	mac->cts_timeout = p->sifs + vlc_mac_frame_symbols(p, VLC_MAC_CTS_LEN) +
-		VLC_MAC_ACK_SLACK;
+	mac->resp.cts_timeout = p->sifs +
+		vlc_mac_frame_symbols(p, VLC_MAC_CTS_LEN) + VLC_MAC_ACK_SLACK;
 	/* A retransmission of a fragment we acknowledged comes before the
 	 * sender's retries run out; each retry costs it at most ack_timeout
 	 * + DIFS + CW idle frames (same parameters assumed), and only idle
@@ -328,12 +328,12 @@ static void vlc_mac_apply_params(struct vlc_mac *mac,
 	 * twice that a reassembly is forgotten, so a sequence number that
 	 * wrapped while we were out of sight is not taken for a duplicate.
 	 */
-	mac->rx_lifetime = 2 * (p->retry_limit + 1) *
-		(mac->ack_timeout + p->difs + p->cw_max);
-	if (mac->cw < p->cw_min || mac->cw > p->cw_max)
-		mac->cw = p->cw_min;
-	if (!mac->frag_cur || mac->frag_cur > p->frag_size)
-		mac->frag_cur = p->frag_size;
+	mac->rx.lifetime = 2 * (p->retry_limit + 1) *
+		(mac->resp.ack_timeout + p->difs + p->cw_max);
+	if (mac->tx.cw < p->cw_min || mac->tx.cw > p->cw_max)
+		mac->tx.cw = p->cw_min;
+	if (!mac->tx.frag_len || mac->tx.frag_len > p->frag_size)
+		mac->tx.frag_len = p->frag_size;
 	/* The longest reservation any sender may announce: the largest
 	 * packet, full addresses, smallest fragments, and the slowest
 	 * settings the protocol allows. A NAV is never set for longer.
@@ -341,7 +341,7 @@ static void vlc_mac_apply_params(struct vlc_mac *mac,
 	worst.preamble = VLC_MAC_PREAMBLE_MAX;
 	worst.sifs = 15;
 	worst.bits_per_symbol = 1;
-	mac->nav_max = min_t(unsigned int, U16_MAX,
+	mac->nav.max = min_t(unsigned int, U16_MAX,
 			     vlc_mac_exchange(&worst, VLC_MAC_HDR_MAX,
 					      VLC_MAC_FRAME_MAX -
 					      VLC_MAC_ETH_HLEN + 2,
@@ -369,11 +369,11 @@ void vlc_mac_init(struct vlc_mac *mac, const struct vlc_mac_params *p,
 		vlc_mac_default_params(&def);
 		p = &def;
 	}
-	mac->cw = p->cw_min;
+	mac->tx.cw = p->cw_min;
 	vlc_mac_apply_params(mac, p);
 	mac->rng = 0x9e3779b9u ^ p->short_addr;
-	mac->rx_state = VLC_MAC_RX_WAIT_IDLE;
-	mac->tx_state = VLC_MAC_TX_IDLE;
+	mac->rx.state = VLC_MAC_RX_WAIT_IDLE;
+	mac->tx.state = VLC_MAC_TX_IDLE;
 }
 
 /**
@@ -461,9 +461,9 @@ static void vlc_mac_ev_retry(struct vlc_mac *mac, u8 type, u8 attempt,
 		return;
 	ev = (struct vlc_mac_event){
 		.kind = VLC_MAC_EV_RETRY, .type = type, .reason = reason,
-		.attempt = attempt, .dst = mac->cur_dst,
+		.attempt = attempt, .dst = mac->tx.dst,
 		.src = mac->p.short_addr,
-		.seqfrag = mac->cur_seq << VLC_MAC_SEQ_SHIFT | mac->cur_frag,
+		.seqfrag = mac->tx.seq << VLC_MAC_SEQ_SHIFT | mac->tx.frag,
 	};
 	mac->ops->event(mac->ctx, &ev);
 }
@@ -503,14 +503,15 @@ static u32 vlc_mac_random_below(struct vlc_mac *mac, u32 n)
 /* A loss doubles the contention window, up to cw_max. */
 static void vlc_mac_cw_double(struct vlc_mac *mac)
 {
-	mac->cw = min_t(u16, mac->cw * 2, mac->p.cw_max);
+	mac->tx.cw = min_t(u16, mac->tx.cw * 2, mac->p.cw_max);
 }
 
 static void vlc_mac_draw_backoff(struct vlc_mac *mac)
 {
-	mac->backoff = vlc_mac_random_below(mac, mac->cw);
+	mac->tx.backoff = vlc_mac_random_below(mac, mac->tx.cw);
 	mac->stats.backoffs++;
-	vlc_mac_ev_value(mac, VLC_MAC_EV_BACKOFF, 0, mac->backoff, mac->cw);
+	vlc_mac_ev_value(mac, VLC_MAC_EV_BACKOFF, 0, mac->tx.backoff,
+			 mac->tx.cw);
 }
 
 /* What a queued Ethernet frame looks like on air. */
@@ -549,16 +550,16 @@ static void vlc_mac_pktinfo(const struct vlc_mac *mac, const u8 *eth,
  */
 bool vlc_mac_tx_full(const struct vlc_mac *mac)
 {
-	return mac->txq_count >= VLC_MAC_TXQ_LEN;
+	return mac->tx.q_count >= VLC_MAC_TXQ_LEN;
 }
 
 static struct vlc_mac_txpkt *vlc_mac_txq_slot(struct vlc_mac *mac,
 					      unsigned int i)
 {
-	i += mac->txq_head;
+	i += mac->tx.q_head;
 	if (i >= VLC_MAC_TXQ_LEN)
 		i -= VLC_MAC_TXQ_LEN;
-	return &mac->txq[i];
+	return &mac->tx.q[i];
 }
 
 /* The head packet becomes current: new sequence number, contend. */
@@ -571,15 +572,15 @@ static void vlc_mac_start_packet(struct vlc_mac *mac)
 	vlc_mac_pktinfo(mac, pkt->data, pkt->len, &pi);
 	/* Per destination, so traffic to others never looks like a wrap. */
 	slot = pi.dst < 0 ? VLC_MAC_BCAST : pi.dst;
-	mac->cur_seq = mac->tx_seq[slot]++ & 7;
-	mac->cur_frag = 0;
-	mac->cur_off = 0;
-	mac->retries = 0;
-	mac->rts_retries = 0;
-	mac->cur_rts = !pi.group && mac->p.rts_threshold &&
+	mac->tx.seq = mac->tx.seq_next[slot]++ & 7;
+	mac->tx.frag = 0;
+	mac->tx.off = 0;
+	mac->tx.retries = 0;
+	mac->tx.rts_retries = 0;
+	mac->tx.rts = !pi.group && mac->p.rts_threshold &&
 		       pkt->len >= mac->p.rts_threshold;
-	mac->tx_state = VLC_MAC_TX_CONTEND;
-	mac->beacon_armed = false;
+	mac->tx.state = VLC_MAC_TX_CONTEND;
+	mac->bcn.armed = false;
 	vlc_mac_draw_backoff(mac);
 }
 
@@ -600,11 +601,11 @@ int vlc_mac_xmit(struct vlc_mac *mac, const u8 *frame, unsigned int len)
 		return -EINVAL;
 	if (vlc_mac_tx_full(mac))
 		return -ENOSPC;
-	pkt = vlc_mac_txq_slot(mac, mac->txq_count);
+	pkt = vlc_mac_txq_slot(mac, mac->tx.q_count);
 	memcpy(pkt->data, frame, len);
 	pkt->len = len;
-	mac->txq_count++;
-	if (mac->tx_state == VLC_MAC_TX_IDLE)
+	mac->tx.q_count++;
+	if (mac->tx.state == VLC_MAC_TX_IDLE)
 		vlc_mac_start_packet(mac);
 	return 0;
 }
@@ -614,12 +615,12 @@ static void vlc_mac_complete(struct vlc_mac *mac, bool ok)
 {
 	unsigned int len = vlc_mac_txq_slot(mac, 0)->len;
 
-	mac->txq_head = mac->txq_head + 1 < VLC_MAC_TXQ_LEN ?
-			mac->txq_head + 1 : 0;
-	mac->txq_count--;
-	mac->cw = mac->p.cw_min;
-	mac->tx_state = VLC_MAC_TX_IDLE;
-	if (mac->txq_count)
+	mac->tx.q_head = mac->tx.q_head + 1 < VLC_MAC_TXQ_LEN ?
+			mac->tx.q_head + 1 : 0;
+	mac->tx.q_count--;
+	mac->tx.cw = mac->p.cw_min;
+	mac->tx.state = VLC_MAC_TX_IDLE;
+	if (mac->tx.q_count)
 		vlc_mac_start_packet(mac);
 	/* Last, so that a callback sees a consistent queue. */
 	if (mac->ops && mac->ops->tx_done)
@@ -637,20 +638,20 @@ void vlc_mac_flush(struct vlc_mac *mac)
 {
 	unsigned int len;
 
-	mac->emit.sym = 0;
-	mac->emit.nsyms = 0;
-	mac->emitting = 0;
-	mac->beacon_armed = false;
-	mac->resp_type = 0;
-	mac->nav = 0;
-	mac->nav_probe = 0;
-	mac->tx_state = VLC_MAC_TX_IDLE;
-	mac->cw = mac->p.cw_min;
-	while (mac->txq_count) {
+	mac->tx.emit.sym = 0;
+	mac->tx.emit.nsyms = 0;
+	mac->tx.emitting = 0;
+	mac->bcn.armed = false;
+	mac->resp.type = 0;
+	mac->nav.frames = 0;
+	mac->nav.probe = 0;
+	mac->tx.state = VLC_MAC_TX_IDLE;
+	mac->tx.cw = mac->p.cw_min;
+	while (mac->tx.q_count) {
 		len = vlc_mac_txq_slot(mac, 0)->len;
-		mac->txq_head = mac->txq_head + 1 < VLC_MAC_TXQ_LEN ?
-				mac->txq_head + 1 : 0;
-		mac->txq_count--;
+		mac->tx.q_head = mac->tx.q_head + 1 < VLC_MAC_TXQ_LEN ?
+				mac->tx.q_head + 1 : 0;
+		mac->tx.q_count--;
 		if (mac->ops && mac->ops->tx_done)
 			mac->ops->tx_done(mac->ctx, len, false);
 	}
@@ -658,7 +659,7 @@ void vlc_mac_flush(struct vlc_mac *mac)
 
 static void vlc_mac_emit_start(struct vlc_mac *mac, unsigned int nbytes)
 {
-	struct vlc_mac_emit *e = &mac->emit;
+	struct vlc_mac_emit *e = &mac->tx.emit;
 
 	e->nbytes = nbytes;
 	e->sym = 0;
@@ -668,8 +669,9 @@ static void vlc_mac_emit_start(struct vlc_mac *mac, unsigned int nbytes)
 	mac->stats.tx_frames++;
 	mac->stats.tx_bytes_air += nbytes;
 	vlc_mac_ev_frame(mac, VLC_MAC_EV_TX, 0,
-			 mac->emitting == VLC_MAC_T_DATA ? mac->retries :
-			 mac->emitting == VLC_MAC_T_RTS ? mac->rts_retries : 0,
+			 mac->tx.emitting == VLC_MAC_T_DATA ? mac->tx.retries :
+			 mac->tx.emitting == VLC_MAC_T_RTS ?
+			 mac->tx.rts_retries : 0,
 			 e->buf + 1, nbytes - 1, nbytes);
 }
 
@@ -688,23 +690,23 @@ static unsigned int vlc_mac_put_crc(u8 *buf, unsigned int start,
  */
 static void vlc_mac_build_resp(struct vlc_mac *mac)
 {
-	u8 *b = mac->emit.buf;
+	u8 *b = mac->tx.emit.buf;
 	unsigned int n = 0;
 
 	b[n++] = VLC_MAC_SFD;
-	b[n++] = mac->resp_type << VLC_MAC_TYPE_SHIFT;
-	b[n++] = mac->resp_dst;
+	b[n++] = mac->resp.type << VLC_MAC_TYPE_SHIFT;
+	b[n++] = mac->resp.dst;
 	b[n++] = mac->p.short_addr;
-	if (mac->resp_type == VLC_MAC_T_CTS) {
-		b[n++] = mac->resp_dur >> 8;
-		b[n++] = mac->resp_dur & 0xff;
+	if (mac->resp.type == VLC_MAC_T_CTS) {
+		b[n++] = mac->resp.dur >> 8;
+		b[n++] = mac->resp.dur & 0xff;
 		mac->stats.tx_cts++;
 	} else {
-		b[n++] = mac->resp_sf;
+		b[n++] = mac->resp.sf;
 	}
 	n = vlc_mac_put_crc(b, 1, n);
-	mac->emitting = mac->resp_type;
-	mac->resp_type = 0;
+	mac->tx.emitting = mac->resp.type;
+	mac->resp.type = 0;
 	vlc_mac_emit_start(mac, n);
 }
 
@@ -716,22 +718,22 @@ static void vlc_mac_build_rts(struct vlc_mac *mac)
 	struct vlc_mac_txpkt *pkt = vlc_mac_txq_slot(mac, 0);
 	struct vlc_mac_pktinfo pi;
 	unsigned int n = 0, rest, first, dur;
-	u8 *b = mac->emit.buf;
+	u8 *b = mac->tx.emit.buf;
 	u8 h0 = 0;
 
 	vlc_mac_pktinfo(mac, pkt->data, pkt->len, &pi);
 	if (pi.sfull)
 		h0 |= VLC_MAC_H_SFULL;
-	rest = pi.len - mac->cur_off;
-	first = mac->retries ? mac->cur_len : mac->frag_cur;
+	rest = pi.len - mac->tx.off;
+	first = mac->tx.retries ? mac->tx.len : mac->tx.frag_len;
 	dur = vlc_mac_exchange(&mac->p, vlc_mac_data_hlen(h0), rest, first,
-			       mac->frag_cur);
+			       mac->tx.frag_len);
 	/* location beacons that will go between the fragments */
 	if (mac->p.loc_interval)
 		dur += (dur / mac->p.loc_interval + 1) *
 		       (mac->p.sifs +
 			vlc_mac_frame_symbols(&mac->p, VLC_MAC_BEACON_LEN));
-	dur = min_t(unsigned int, dur, mac->nav_max);
+	dur = min_t(unsigned int, dur, mac->nav.max);
 
 	b[n++] = VLC_MAC_SFD;
 	b[n++] = VLC_MAC_T_RTS << VLC_MAC_TYPE_SHIFT;
@@ -740,17 +742,17 @@ static void vlc_mac_build_rts(struct vlc_mac *mac)
 	b[n++] = dur >> 8;
 	b[n++] = dur & 0xff;
 	n = vlc_mac_put_crc(b, 1, n);
-	mac->cur_dst = pi.dst;
-	mac->tx_state = VLC_MAC_TX_SEND;
-	mac->loc_turn = false;
-	mac->emitting = VLC_MAC_T_RTS;
+	mac->tx.dst = pi.dst;
+	mac->tx.state = VLC_MAC_TX_SEND;
+	mac->bcn.loc_turn = false;
+	mac->tx.emitting = VLC_MAC_T_RTS;
 	mac->stats.tx_rts++;
 	vlc_mac_emit_start(mac, n);
 }
 
 static bool vlc_mac_loc_due(const struct vlc_mac *mac)
 {
-	return mac->p.loc_interval && mac->since_loc >= mac->p.loc_interval;
+	return mac->p.loc_interval && mac->bcn.since_loc >= mac->p.loc_interval;
 }
 
 /* A beacon keeps neighbours locked (PHY signal and sync estimates) and
@@ -758,23 +760,24 @@ static bool vlc_mac_loc_due(const struct vlc_mac *mac)
  */
 static void vlc_mac_build_beacon(struct vlc_mac *mac)
 {
-	u8 *b = mac->emit.buf;
+	u8 *b = mac->tx.emit.buf;
 	unsigned int n = 0;
 
 	b[n++] = VLC_MAC_SFD;
 	b[n++] = VLC_MAC_T_BEACON << VLC_MAC_TYPE_SHIFT;
 	b[n++] = mac->p.short_addr;
 	n = vlc_mac_put_crc(b, 1, n);
-	mac->emitting = VLC_MAC_T_BEACON;
-	mac->beacon_armed = false;
+	mac->tx.emitting = VLC_MAC_T_BEACON;
+	mac->bcn.armed = false;
 	/* Location beacons keep their schedule: one that went late does
 	 * not push back the next, so they average one per loc_interval.
 	 */
 	if (vlc_mac_loc_due(mac))
-		mac->since_loc = min_t(u16, mac->since_loc - mac->p.loc_interval,
-				       mac->p.loc_interval - 1);
+		mac->bcn.since_loc = min_t(u16, mac->bcn.since_loc -
+					   mac->p.loc_interval,
+					   mac->p.loc_interval - 1);
 	else
-		mac->since_loc = 0;
+		mac->bcn.since_loc = 0;
 	mac->stats.tx_beacons++;
 	vlc_mac_emit_start(mac, n);
 }
@@ -784,26 +787,26 @@ static void vlc_mac_build_data(struct vlc_mac *mac)
 	struct vlc_mac_txpkt *pkt = vlc_mac_txq_slot(mac, 0);
 	struct vlc_mac_pktinfo pi;
 	unsigned int n = 0, flen;
-	u8 *b = mac->emit.buf;
+	u8 *b = mac->tx.emit.buf;
 	bool last;
 	u8 h0;
 
 	vlc_mac_pktinfo(mac, pkt->data, pkt->len, &pi);
-	if (mac->retries) {
+	if (mac->tx.retries) {
 		/* A retransmission carries exactly the bytes of the first
 		 * attempt: the receiver may hold them already (only our ACK
 		 * was lost) and appends the next fragment after them.
 		 */
-		flen = mac->cur_len;
-		last = mac->cur_last;
+		flen = mac->tx.len;
+		last = mac->tx.last;
 	} else {
 		/* Every fragment but the last has frag_cur >= FRAG_MIN
 		 * bytes, so a packet never needs more than 32.
 		 */
-		flen = pi.len - mac->cur_off;
-		last = flen <= mac->frag_cur;
+		flen = pi.len - mac->tx.off;
+		last = flen <= mac->tx.frag_len;
 		if (!last)
-			flen = mac->frag_cur;
+			flen = mac->tx.frag_len;
 	}
 	h0 = VLC_MAC_T_DATA << VLC_MAC_TYPE_SHIFT |
 	     pi.et << VLC_MAC_H_ET_SHIFT;
@@ -827,18 +830,18 @@ static void vlc_mac_build_data(struct vlc_mac *mac)
 		memcpy(b + n, pkt->data + VLC_MAC_ALEN, VLC_MAC_ALEN);
 		n += VLC_MAC_ALEN;
 	}
-	b[n++] = mac->cur_seq << VLC_MAC_SEQ_SHIFT | mac->cur_frag;
+	b[n++] = mac->tx.seq << VLC_MAC_SEQ_SHIFT | mac->tx.frag;
 	b[n++] = flen;
-	memcpy(b + n, pi.payload + mac->cur_off, flen);
+	memcpy(b + n, pi.payload + mac->tx.off, flen);
 	n = vlc_mac_put_crc(b, 1, n + flen);
 
-	mac->cur_dst = pi.dst < 0 ? VLC_MAC_BCAST : pi.dst;
-	mac->cur_group = pi.group;
-	mac->cur_len = flen;
-	mac->cur_last = last;
-	mac->tx_state = VLC_MAC_TX_SEND;
-	mac->loc_turn = false;
-	mac->emitting = VLC_MAC_T_DATA;
+	mac->tx.dst = pi.dst < 0 ? VLC_MAC_BCAST : pi.dst;
+	mac->tx.group = pi.group;
+	mac->tx.len = flen;
+	mac->tx.last = last;
+	mac->tx.state = VLC_MAC_TX_SEND;
+	mac->bcn.loc_turn = false;
+	mac->tx.emitting = VLC_MAC_T_DATA;
 	mac->stats.tx_fragments++;
 	vlc_mac_emit_start(mac, n);
 }
@@ -846,44 +849,44 @@ static void vlc_mac_build_data(struct vlc_mac *mac)
 /* The current fragment got through (ACK, or sent if group). */
 static void vlc_mac_frag_done(struct vlc_mac *mac)
 {
-	mac->cw = mac->p.cw_min;
-	if (mac->cur_last) {
+	mac->tx.cw = mac->p.cw_min;
+	if (mac->tx.last) {
 		vlc_mac_complete(mac, true);
 		return;
 	}
-	mac->cur_off += mac->cur_len;
-	mac->cur_frag++;
-	mac->retries = 0;
-	mac->burst_wait = mac->p.sifs;
-	mac->tx_state = VLC_MAC_TX_BURST;
+	mac->tx.off += mac->tx.len;
+	mac->tx.frag++;
+	mac->tx.retries = 0;
+	mac->tx.burst_wait = mac->p.sifs;
+	mac->tx.state = VLC_MAC_TX_BURST;
 }
 
 static void vlc_mac_emit_done(struct vlc_mac *mac)
 {
-	u8 type = mac->emitting;
+	u8 type = mac->tx.emitting;
 
-	mac->emitting = 0;
+	mac->tx.emitting = 0;
 	if (type == VLC_MAC_T_RTS) {
-		mac->tx_state = VLC_MAC_TX_WAIT_CTS;
-		mac->ack_wait = 0;
-		mac->wait_busy = false;
+		mac->tx.state = VLC_MAC_TX_WAIT_CTS;
+		mac->resp.wait = 0;
+		mac->resp.wait_busy = false;
 		return;
 	}
 	if (type != VLC_MAC_T_DATA)
 		return;
-	if (mac->cur_group) {
+	if (mac->tx.group) {
 		vlc_mac_frag_done(mac);
 		return;
 	}
-	mac->tx_state = VLC_MAC_TX_WAIT_ACK;
-	mac->ack_wait = 0;
-	mac->wait_busy = false;
+	mac->tx.state = VLC_MAC_TX_WAIT_ACK;
+	mac->resp.wait = 0;
+	mac->resp.wait_busy = false;
 }
 
 static bool vlc_mac_rx_busy(const struct vlc_mac *mac)
 {
-	return mac->rx_state == VLC_MAC_RX_HUNT ||
-	       mac->rx_state == VLC_MAC_RX_FRAME;
+	return mac->rx.state == VLC_MAC_RX_HUNT ||
+	       mac->rx.state == VLC_MAC_RX_FRAME;
 }
 
 /* Draw when the next acquisition beacon is due: in [ivl, 2 ivl) frames
@@ -891,8 +894,8 @@ static bool vlc_mac_rx_busy(const struct vlc_mac *mac)
  */
 static void vlc_mac_acq_draw(struct vlc_mac *mac, u16 ivl)
 {
-	mac->acq_ivl = ivl;
-	mac->acq_due = ivl + vlc_mac_random_below(mac, ivl);
+	mac->bcn.acq_ivl = ivl;
+	mac->bcn.acq_due = ivl + vlc_mac_random_below(mac, ivl);
 }
 
 /* The PHY lost its lock or never had one: until it locks, beacon after
@@ -903,7 +906,7 @@ static void vlc_mac_acq_draw(struct vlc_mac *mac, u16 ivl)
  */
 static void vlc_mac_acq_start(struct vlc_mac *mac)
 {
-	mac->acq_moved = 0;
+	mac->sync.acq_moved = 0;
 	if (mac->p.beacon_interval > VLC_MAC_ACQ_IVL)
 		vlc_mac_acq_draw(mac, VLC_MAC_ACQ_IVL);
 }
@@ -915,15 +918,16 @@ static void vlc_mac_acq_start(struct vlc_mac *mac)
  */
 static void vlc_mac_acq_locked(struct vlc_mac *mac)
 {
-	if (!mac->acq_ivl)
+	if (!mac->bcn.acq_ivl)
 		return;
 	if (mac->idle_run >= mac->p.difs) {
-		mac->acq_ivl = 0;
+		mac->bcn.acq_ivl = 0;
 		return;
 	}
-	mac->acq_ivl = mac->p.beacon_interval;
-	mac->acq_due = min_t(u32, mac->since_emit, U16_MAX - VLC_MAC_ACQ_HELLO) +
-		       vlc_mac_random_below(mac, VLC_MAC_ACQ_HELLO);
+	mac->bcn.acq_ivl = mac->p.beacon_interval;
+	mac->bcn.acq_due = min_t(u32, mac->bcn.since_emit,
+				 U16_MAX - VLC_MAC_ACQ_HELLO) +
+			   vlc_mac_random_below(mac, VLC_MAC_ACQ_HELLO);
 }
 
 /* An acquisition or hello beacon, if one is due: after DIFS on a free
@@ -931,14 +935,14 @@ static void vlc_mac_acq_locked(struct vlc_mac *mac)
  */
 static bool vlc_mac_acq_beacon(struct vlc_mac *mac)
 {
-	u32 ivl = mac->acq_ivl;
+	u32 ivl = mac->bcn.acq_ivl;
 
-	if (!ivl || mac->since_emit < mac->acq_due ||
+	if (!ivl || mac->bcn.since_emit < mac->bcn.acq_due ||
 	    mac->idle_run < mac->p.difs || vlc_mac_rx_busy(mac))
 		return false;
 	ivl *= 2;
 	if (ivl >= mac->p.beacon_interval)
-		mac->acq_ivl = 0;
+		mac->bcn.acq_ivl = 0;
 	else
 		vlc_mac_acq_draw(mac, ivl);
 	vlc_mac_build_beacon(mac);
@@ -948,51 +952,51 @@ static bool vlc_mac_acq_beacon(struct vlc_mac *mac)
 /* Decide whether a frame starts now; false means stay idle. */
 static bool vlc_mac_tx_start(struct vlc_mac *mac)
 {
-	if (mac->resp_type) {
+	if (mac->resp.type) {
 		/* ACK and CTS owe nothing to carrier sense: SIFS and go. */
-		if (mac->resp_delay) {
-			mac->resp_delay--;
+		if (mac->resp.delay) {
+			mac->resp.delay--;
 			return false;
 		}
 		vlc_mac_build_resp(mac);
 		return true;
 	}
-	switch (mac->tx_state) {
+	switch (mac->tx.state) {
 	case VLC_MAC_TX_CONTEND:
 		/* While our PHY is still acquiring, nobody can decode us
 		 * and we cannot hear whether the medium is free: hold data
 		 * (beacons still go, so that neighbours find us).
 		 */
-		if (mac->phy_acquiring && vlc_mac_acq_beacon(mac))
+		if (mac->sync.acquiring && vlc_mac_acq_beacon(mac))
 			return true;
-		if (mac->idle_run < mac->p.difs || mac->backoff ||
-		    vlc_mac_rx_busy(mac) || mac->phy_acquiring)
+		if (mac->idle_run < mac->p.difs || mac->tx.backoff ||
+		    vlc_mac_rx_busy(mac) || mac->sync.acquiring)
 			return false;
-		if (vlc_mac_loc_due(mac) && !mac->loc_turn) {
+		if (vlc_mac_loc_due(mac) && !mac->bcn.loc_turn) {
 			/* The location beacon takes this turn; the packet
 			 * follows DIFS later without a new backoff. Once per
 			 * fragment, so that short intervals cannot starve it.
 			 */
-			mac->loc_turn = true;
+			mac->bcn.loc_turn = true;
 			vlc_mac_build_beacon(mac);
 			return true;
 		}
-		if (mac->cur_rts) {
+		if (mac->tx.rts) {
 			vlc_mac_build_rts(mac);
 			return true;
 		}
 		break;
 	case VLC_MAC_TX_BURST:
-		if (mac->burst_wait) {
-			mac->burst_wait--;
+		if (mac->tx.burst_wait) {
+			mac->tx.burst_wait--;
 			return false;
 		}
-		if (vlc_mac_loc_due(mac) && !mac->loc_turn) {
+		if (vlc_mac_loc_due(mac) && !mac->bcn.loc_turn) {
 			/* Between two fragments of ours, on a medium we
 			 * hold; the next fragment follows SIFS later.
 			 */
-			mac->loc_turn = true;
-			mac->burst_wait = mac->p.sifs;
+			mac->bcn.loc_turn = true;
+			mac->tx.burst_wait = mac->p.sifs;
 			vlc_mac_build_beacon(mac);
 			return true;
 		}
@@ -1001,15 +1005,15 @@ static bool vlc_mac_tx_start(struct vlc_mac *mac)
 		if (vlc_mac_acq_beacon(mac))
 			return true;
 		if ((!mac->p.beacon_interval ||
-		     mac->since_emit < mac->p.beacon_interval) &&
+		     mac->bcn.since_emit < mac->p.beacon_interval) &&
 		    !vlc_mac_loc_due(mac))
 			return false;
 		/* Contend like data, so beacons of many nodes spread out. */
-		if (!mac->beacon_armed) {
-			mac->beacon_armed = true;
+		if (!mac->bcn.armed) {
+			mac->bcn.armed = true;
 			vlc_mac_draw_backoff(mac);
 		}
-		if (mac->idle_run < mac->p.difs || mac->backoff ||
+		if (mac->idle_run < mac->p.difs || mac->tx.backoff ||
 		    vlc_mac_rx_busy(mac))
 			return false;
 		vlc_mac_build_beacon(mac);
@@ -1030,17 +1034,17 @@ static bool vlc_mac_tx_start(struct vlc_mac *mac)
  */
 int vlc_mac_tx_symbol(struct vlc_mac *mac)
 {
-	struct vlc_mac_emit *e = &mac->emit;
+	struct vlc_mac_emit *e = &mac->tx.emit;
 	unsigned int i, bit;
 	int sym;
 
-	mac->tx_this_frame = false;
+	mac->tx.this_frame = false;
 	if (e->sym >= e->nsyms && !vlc_mac_tx_start(mac)) {
-		if (mac->since_emit < U16_MAX)
-			mac->since_emit++;
+		if (mac->bcn.since_emit < U16_MAX)
+			mac->bcn.since_emit++;
 		return VLC_SYM_IDLE;
 	}
-	mac->since_emit = 0;
+	mac->bcn.since_emit = 0;
 
 	i = e->sym++;
 	if (i < e->pre) {
@@ -1050,7 +1054,7 @@ int vlc_mac_tx_symbol(struct vlc_mac *mac)
 		sym = (e->buf[bit >> 3] >> (8 - e->bits - (bit & 7))) &
 		      ((1 << e->bits) - 1);
 	}
-	mac->tx_this_frame = true;
+	mac->tx.this_frame = true;
 	if (e->sym >= e->nsyms)
 		vlc_mac_emit_done(mac);
 	return sym;
@@ -1058,10 +1062,10 @@ int vlc_mac_tx_symbol(struct vlc_mac *mac)
 
 static void vlc_mac_send_ack(struct vlc_mac *mac, u8 dst, u8 sf)
 {
-	mac->resp_type = VLC_MAC_T_ACK;
-	mac->resp_delay = mac->p.sifs;
-	mac->resp_dst = dst;
-	mac->resp_sf = sf;
+	mac->resp.type = VLC_MAC_T_ACK;
+	mac->resp.delay = mac->p.sifs;
+	mac->resp.dst = dst;
+	mac->resp.sf = sf;
 }
 
 /* An RTS or CTS between others: stay silent for what it announced. */
@@ -1069,13 +1073,13 @@ static void vlc_mac_nav_update(struct vlc_mac *mac, unsigned int dur)
 {
 	u8 why = VLC_MAC_NAV_SET;
 
-	if (dur > mac->nav_max) {
+	if (dur > mac->nav.max) {
 		mac->stats.nav_clamped++;
-		dur = mac->nav_max;
+		dur = mac->nav.max;
 		why = VLC_MAC_NAV_CLAMPED;
 	}
-	if (dur > mac->nav) {
-		mac->nav = dur;
+	if (dur > mac->nav.frames) {
+		mac->nav.frames = dur;
 		mac->stats.nav_set++;
 		vlc_mac_ev_value(mac, VLC_MAC_EV_NAV, why, dur, 0);
 	}
@@ -1096,18 +1100,18 @@ static void vlc_mac_rx_rts(struct vlc_mac *mac, const u8 *b)
 		/* The sender may not get its CTS: if nothing starts by the
 		 * time its DATA would, the reservation is void.
 		 */
-		mac->nav_probe = 2 * mac->p.sifs + VLC_MAC_ACK_SLACK +
+		mac->nav.probe = 2 * mac->p.sifs + VLC_MAC_ACK_SLACK +
 			vlc_mac_frame_symbols(&mac->p, VLC_MAC_CTS_LEN);
 		return;
 	}
 	/* Answer only while nobody else holds the medium for us to hear. */
-	if (mac->nav || mac->resp_type)
+	if (mac->nav.frames || mac->resp.type)
 		return;
 	cts = mac->p.sifs + vlc_mac_frame_symbols(&mac->p, VLC_MAC_CTS_LEN);
-	mac->resp_type = VLC_MAC_T_CTS;
-	mac->resp_delay = mac->p.sifs;
-	mac->resp_dst = tx;
-	mac->resp_dur = dur > cts ? min(dur - cts, mac->nav_max) : 0;
+	mac->resp.type = VLC_MAC_T_CTS;
+	mac->resp.delay = mac->p.sifs;
+	mac->resp.dst = tx;
+	mac->resp.dur = dur > cts ? min(dur - cts, mac->nav.max) : 0;
 }
 
 static void vlc_mac_rx_cts(struct vlc_mac *mac, const u8 *b)
@@ -1122,23 +1126,23 @@ static void vlc_mac_rx_cts(struct vlc_mac *mac, const u8 *b)
 	if (dst != mac->p.short_addr) {
 		mac->stats.rx_other++;
 		vlc_mac_nav_update(mac, dur);
-		mac->nav_probe = 0;	/* the exchange is on */
+		mac->nav.probe = 0;	/* the exchange is on */
 		return;
 	}
-	if (mac->tx_state != VLC_MAC_TX_WAIT_CTS || tx != mac->cur_dst) {
+	if (mac->tx.state != VLC_MAC_TX_WAIT_CTS || tx != mac->tx.dst) {
 		mac->stats.rx_unexpected_ack++;
 		return;
 	}
 	/* The medium is ours: the fragment follows SIFS after the CTS. */
-	mac->rts_retries = 0;
-	mac->burst_wait = mac->p.sifs;
-	mac->tx_state = VLC_MAC_TX_BURST;
+	mac->tx.rts_retries = 0;
+	mac->tx.burst_wait = mac->p.sifs;
+	mac->tx.state = VLC_MAC_TX_BURST;
 }
 
 /* Remember who sent a beacon, how bright, and when. */
 static void vlc_mac_rx_beacon(struct vlc_mac *mac, u8 tx)
 {
-	struct vlc_mac_beacon *e = NULL, *old = &mac->beacons[0];
+	struct vlc_mac_beacon *e = NULL, *old = &mac->bcn.heard[0];
 	unsigned int i;
 
 	mac->stats.rx_beacons++;
@@ -1147,15 +1151,15 @@ static void vlc_mac_rx_beacon(struct vlc_mac *mac, u8 tx)
 		return;
 	}
 	for (i = 0; i < VLC_MAC_BEACONS_MAX; i++) {
-		if (mac->beacons[i].used && mac->beacons[i].id == tx) {
-			e = &mac->beacons[i];
+		if (mac->bcn.heard[i].used && mac->bcn.heard[i].id == tx) {
+			e = &mac->bcn.heard[i];
 			break;
 		}
 		/* else a free entry, or the one heard least recently */
-		if (old->used && (!mac->beacons[i].used ||
-				  mac->now - mac->beacons[i].last >
+		if (old->used && (!mac->bcn.heard[i].used ||
+				  mac->now - mac->bcn.heard[i].last >
 				  mac->now - old->last))
-			old = &mac->beacons[i];
+			old = &mac->bcn.heard[i];
 	}
 	if (!e) {
 		e = old;
@@ -1165,7 +1169,7 @@ static void vlc_mac_rx_beacon(struct vlc_mac *mac, u8 tx)
 	}
 	if (e->count < U16_MAX)
 		e->count++;
-	e->level = mac->rx_signal;
+	e->level = mac->rx.signal;
 	e->last = mac->now;
 }
 
@@ -1184,10 +1188,10 @@ unsigned int vlc_mac_beacons(const struct vlc_mac *mac,
 	unsigned int i, n = 0;
 
 	for (i = 0; i < VLC_MAC_BEACONS_MAX && n < max; i++) {
-		if (!mac->beacons[i].used)
+		if (!mac->bcn.heard[i].used)
 			continue;
-		out[n] = mac->beacons[i];
-		out[n].last = mac->now - mac->beacons[i].last;
+		out[n] = mac->bcn.heard[i];
+		out[n].last = mac->now - mac->bcn.heard[i].last;
 		n++;
 	}
 	return n;
@@ -1201,16 +1205,16 @@ static void vlc_mac_rx_ack(struct vlc_mac *mac, const u8 *b)
 		mac->stats.rx_other++;
 		return;
 	}
-	if (mac->tx_state != VLC_MAC_TX_WAIT_ACK || tx != mac->cur_dst ||
-	    sf != (mac->cur_seq << VLC_MAC_SEQ_SHIFT | mac->cur_frag)) {
+	if (mac->tx.state != VLC_MAC_TX_WAIT_ACK || tx != mac->tx.dst ||
+	    sf != (mac->tx.seq << VLC_MAC_SEQ_SHIFT | mac->tx.frag)) {
 		mac->stats.rx_unexpected_ack++;
 		return;
 	}
 	mac->stats.tx_acked++;
 	/* Through at the first attempt: try a longer next fragment. */
-	if (!mac->retries)
-		mac->frag_cur = min_t(u16, mac->frag_cur + VLC_MAC_FRAG_STEP,
-				      mac->p.frag_size);
+	if (!mac->tx.retries)
+		mac->tx.frag_len = min_t(u16, mac->tx.frag_len +
+					 VLC_MAC_FRAG_STEP, mac->p.frag_size);
 	vlc_mac_frag_done(mac);
 }
 
@@ -1221,10 +1225,10 @@ static struct vlc_mac_reasm *vlc_mac_reasm_find(struct vlc_mac *mac, u8 tx,
 	unsigned int i;
 
 	for (i = 0; i < VLC_MAC_RX_SOURCES; i++) {
-		r = &mac->reasm[i];
+		r = &mac->rx.reasm[i];
 		if (!r->used || r->tx != tx || r->group != group)
 			continue;
-		if (mac->idle_clock - r->mark > mac->rx_lifetime) {
+		if (mac->idle_clock - r->mark > mac->rx.lifetime) {
 			if (!r->complete)
 				mac->stats.rx_incomplete++;
 			r->used = false;
@@ -1238,11 +1242,11 @@ static struct vlc_mac_reasm *vlc_mac_reasm_find(struct vlc_mac *mac, u8 tx,
 /* A free entry, or the least recently used one. */
 static struct vlc_mac_reasm *vlc_mac_reasm_get(struct vlc_mac *mac)
 {
-	struct vlc_mac_reasm *r, *old = &mac->reasm[0];
+	struct vlc_mac_reasm *r, *old = &mac->rx.reasm[0];
 	unsigned int i;
 
 	for (i = 0; i < VLC_MAC_RX_SOURCES; i++) {
-		r = &mac->reasm[i];
+		r = &mac->rx.reasm[i];
 		if (!r->used)
 			return r;
 		if (mac->now - r->last > mac->now - old->last)
@@ -1393,19 +1397,19 @@ static void vlc_mac_rx_data(struct vlc_mac *mac, const u8 *b,
 
 static void vlc_mac_rx_complete(struct vlc_mac *mac)
 {
-	const u8 *b = mac->rx_buf;
-	unsigned int n = mac->rx_pos;
+	const u8 *b = mac->rx.buf;
+	unsigned int n = mac->rx.pos;
 
 	if (crc_ccitt(0xffff, b, n) != VLC_MAC_CRC_GOOD) {
 		mac->stats.rx_crc_errors++;
-		if (mac->rx_hard)
+		if (mac->rx.hard)
 			mac->stats.rx_hard_crc_errors++;
 		vlc_mac_ev_frame(mac, VLC_MAC_EV_RX, VLC_MAC_RX_CRC, 0, b, n,
 				 n + 1);
 		return;
 	}
 	mac->stats.rx_frames_ok++;
-	if (mac->rx_hard)
+	if (mac->rx.hard)
 		mac->stats.rx_hard_frames_ok++;
 	vlc_mac_ev_frame(mac, VLC_MAC_EV_RX, VLC_MAC_RX_OK, 0, b, n, n + 1);
 	switch (b[0] >> VLC_MAC_TYPE_SHIFT) {
@@ -1432,40 +1436,40 @@ static void vlc_mac_rx_complete(struct vlc_mac *mac)
  */
 static void vlc_mac_rx_advance(struct vlc_mac *mac)
 {
-	u8 h0 = mac->rx_buf[0];
+	u8 h0 = mac->rx.buf[0];
 	unsigned int type = h0 >> VLC_MAC_TYPE_SHIFT, len;
 
-	if (mac->rx_pos == 1) {
+	if (mac->rx.pos == 1) {
 		if (type == VLC_MAC_T_ACK && !(h0 & 0x1f))
-			mac->rx_need = VLC_MAC_ACK_LEN - 1;
+			mac->rx.need = VLC_MAC_ACK_LEN - 1;
 		else if (type == VLC_MAC_T_BEACON && !(h0 & 0x1f))
-			mac->rx_need = VLC_MAC_BEACON_LEN - 1;
+			mac->rx.need = VLC_MAC_BEACON_LEN - 1;
 		else if (type == VLC_MAC_T_RTS && !(h0 & 0x1f))
-			mac->rx_need = VLC_MAC_RTS_LEN - 1;
+			mac->rx.need = VLC_MAC_RTS_LEN - 1;
 		else if (type == VLC_MAC_T_CTS && !(h0 & 0x1f))
-			mac->rx_need = VLC_MAC_CTS_LEN - 1;
+			mac->rx.need = VLC_MAC_CTS_LEN - 1;
 		else if (type == VLC_MAC_T_DATA)
-			mac->rx_need = vlc_mac_data_hlen(h0);
+			mac->rx.need = vlc_mac_data_hlen(h0);
 		else
 			goto bad;
 		return;
 	}
-	if (type == VLC_MAC_T_DATA && mac->rx_pos == vlc_mac_data_hlen(h0)) {
-		len = mac->rx_buf[mac->rx_pos - 1];
+	if (type == VLC_MAC_T_DATA && mac->rx.pos == vlc_mac_data_hlen(h0)) {
+		len = mac->rx.buf[mac->rx.pos - 1];
 		if (!len || len > VLC_MAC_FRAG_MAX ||
-		    mac->rx_pos + len + 2 > sizeof(mac->rx_buf))
+		    mac->rx.pos + len + 2 > sizeof(mac->rx.buf))
 			goto bad;
-		mac->rx_need = mac->rx_pos + len + 2;
+		mac->rx.need = mac->rx.pos + len + 2;
 		return;
 	}
-	mac->rx_state = VLC_MAC_RX_WAIT_IDLE;
+	mac->rx.state = VLC_MAC_RX_WAIT_IDLE;
 	vlc_mac_rx_complete(mac);
 	return;
 bad:
 	mac->stats.rx_bad_header++;
 	vlc_mac_ev_frame(mac, VLC_MAC_EV_RX, VLC_MAC_RX_BAD_HEADER, 0,
-			 mac->rx_buf, mac->rx_pos, mac->rx_pos + 1);
-	mac->rx_state = VLC_MAC_RX_WAIT_IDLE;
+			 mac->rx.buf, mac->rx.pos, mac->rx.pos + 1);
+	mac->rx.state = VLC_MAC_RX_WAIT_IDLE;
 }
 
 /* The PHY's hard decision @hard (-1: none) stands for an erasure, or
@@ -1475,40 +1479,40 @@ bad:
 static int vlc_mac_rx_hard(struct vlc_mac *mac, int hard)
 {
 	mac->stats.rx_hard_symbols++;
-	mac->rx_hard = true;
+	mac->rx.hard = true;
 	return hard;
 }
 
 static void vlc_mac_rx_symbol(struct vlc_mac *mac, int sym, int hard,
 			      unsigned int bits)
 {
-	switch (mac->rx_state) {
+	switch (mac->rx.state) {
 	case VLC_MAC_RX_WAIT_IDLE:
 		if (sym == VLC_SYM_IDLE)
-			mac->rx_state = VLC_MAC_RX_IDLE;
+			mac->rx.state = VLC_MAC_RX_IDLE;
 		return;
 	case VLC_MAC_RX_IDLE:
 		if (sym == VLC_SYM_IDLE)
 			return;
 		/* An erasure may be a preamble still settling: hunt too. */
-		mac->rx_state = VLC_MAC_RX_HUNT;
-		mac->rx_reg = sym < 0 ? 0 : sym;
-		mac->rx_nbits = sym < 0 ? 0 : bits;
-		mac->rx_hunt = 1;
+		mac->rx.state = VLC_MAC_RX_HUNT;
+		mac->rx.reg = sym < 0 ? 0 : sym;
+		mac->rx.nbits = sym < 0 ? 0 : bits;
+		mac->rx.hunt = 1;
 		return;
 	case VLC_MAC_RX_HUNT:
 		if (sym == VLC_SYM_IDLE) {
 			mac->stats.rx_no_delimiter++;
 			vlc_mac_ev_frame(mac, VLC_MAC_EV_RX,
 					 VLC_MAC_RX_NO_DELIMITER, 0, NULL, 0, 0);
-			mac->rx_state = VLC_MAC_RX_IDLE;
+			mac->rx.state = VLC_MAC_RX_IDLE;
 			return;
 		}
-		if (++mac->rx_hunt > VLC_MAC_HUNT_MAX) {
+		if (++mac->rx.hunt > VLC_MAC_HUNT_MAX) {
 			mac->stats.rx_no_delimiter++;
 			vlc_mac_ev_frame(mac, VLC_MAC_EV_RX,
 					 VLC_MAC_RX_NO_DELIMITER, 0, NULL, 0, 0);
-			mac->rx_state = VLC_MAC_RX_WAIT_IDLE;
+			mac->rx.state = VLC_MAC_RX_WAIT_IDLE;
 			return;
 		}
 		if (sym < 0 && hard >= 0) {
@@ -1519,20 +1523,20 @@ static void vlc_mac_rx_symbol(struct vlc_mac *mac, int sym, int hard,
 			sym = vlc_mac_rx_hard(mac, hard);
 		} else if (sym < 0) {
 			/* The level estimate may still settle: start over. */
-			mac->rx_nbits = 0;
+			mac->rx.nbits = 0;
 			return;
 		}
-		mac->rx_reg = (mac->rx_reg << bits) | sym;
-		if (mac->rx_nbits < 8)
-			mac->rx_nbits += bits;
-		if (mac->rx_nbits >= 8 && (mac->rx_reg & 0xff) == VLC_MAC_SFD) {
-			mac->rx_state = VLC_MAC_RX_FRAME;
-			mac->rx_pos = 0;
-			mac->rx_need = 1;
-			mac->rx_bits = 0;
-			mac->rx_byte = 0;
-			mac->rx_dark = 0;
-			mac->rx_hard = false;
+		mac->rx.reg = (mac->rx.reg << bits) | sym;
+		if (mac->rx.nbits < 8)
+			mac->rx.nbits += bits;
+		if (mac->rx.nbits >= 8 && (mac->rx.reg & 0xff) == VLC_MAC_SFD) {
+			mac->rx.state = VLC_MAC_RX_FRAME;
+			mac->rx.pos = 0;
+			mac->rx.need = 1;
+			mac->rx.bits = 0;
+			mac->rx.byte = 0;
+			mac->rx.dark = 0;
+			mac->rx.hard = false;
 		}
 		return;
 	case VLC_MAC_RX_FRAME:
@@ -1542,16 +1546,16 @@ static void vlc_mac_rx_symbol(struct vlc_mac *mac, int sym, int hard,
 		 * bounded, not trusted: a wrong one costs the CRC.
 		 */
 		if (sym != VLC_SYM_IDLE)
-			mac->rx_dark = 0;
+			mac->rx.dark = 0;
 		if (sym == VLC_SYM_IDLE && hard >= 0 &&
-		    ++mac->rx_dark < VLC_MAC_RX_DARK_END) {
+		    ++mac->rx.dark < VLC_MAC_RX_DARK_END) {
 			sym = vlc_mac_rx_hard(mac, hard);
 		} else if (sym == VLC_SYM_IDLE) {
 			mac->stats.rx_truncated++;
 			vlc_mac_ev_frame(mac, VLC_MAC_EV_RX,
-					 VLC_MAC_RX_TRUNCATED, 0, mac->rx_buf,
-					 mac->rx_pos, mac->rx_pos + 1);
-			mac->rx_state = VLC_MAC_RX_IDLE;
+					 VLC_MAC_RX_TRUNCATED, 0, mac->rx.buf,
+					 mac->rx.pos, mac->rx.pos + 1);
+			mac->rx.state = VLC_MAC_RX_IDLE;
 			return;
 		}
 		if (sym < 0 && hard >= 0) {
@@ -1559,19 +1563,19 @@ static void vlc_mac_rx_symbol(struct vlc_mac *mac, int sym, int hard,
 		} else if (sym < 0) {
 			mac->stats.rx_erasure_aborts++;
 			vlc_mac_ev_frame(mac, VLC_MAC_EV_RX, VLC_MAC_RX_ERASURE,
-					 0, mac->rx_buf, mac->rx_pos,
-					 mac->rx_pos + 1);
-			mac->rx_state = VLC_MAC_RX_WAIT_IDLE;
+					 0, mac->rx.buf, mac->rx.pos,
+					 mac->rx.pos + 1);
+			mac->rx.state = VLC_MAC_RX_WAIT_IDLE;
 			return;
 		}
-		mac->rx_byte = (mac->rx_byte << bits) | sym;
-		mac->rx_bits += bits;
-		if (mac->rx_bits < 8)
+		mac->rx.byte = (mac->rx.byte << bits) | sym;
+		mac->rx.bits += bits;
+		if (mac->rx.bits < 8)
 			return;
-		mac->rx_buf[mac->rx_pos++] = mac->rx_byte;
-		mac->rx_bits = 0;
-		mac->rx_byte = 0;
-		if (mac->rx_pos >= mac->rx_need)
+		mac->rx.buf[mac->rx.pos++] = mac->rx.byte;
+		mac->rx.bits = 0;
+		mac->rx.byte = 0;
+		if (mac->rx.pos >= mac->rx.need)
 			vlc_mac_rx_advance(mac);
 		return;
 	}
@@ -1629,12 +1633,12 @@ static s64 vlc_mac_sshr(s64 v, unsigned int shift)
  */
 static bool vlc_mac_acq_still(const struct vlc_mac *mac, s32 off)
 {
-	s64 err = (s64)off - ((s64)mac->acq_off - mac->acq_moved);
+	s64 err = (s64)off - ((s64)mac->sync.acq_off - mac->sync.acq_moved);
 	s64 mag = off < 0 ? -(s64)off : off;
 
 	if (err < 0)
 		err = -err;
-	return mac->acq_moved &&
+	return mac->sync.acq_moved &&
 	       err <= max_t(s64, VLC_MAC_ACQ_STILL_NS, mag / 8);
 }
 
@@ -1647,8 +1651,8 @@ static s32 vlc_mac_acq_step(struct vlc_mac *mac, s32 off)
 {
 	s32 step = vlc_mac_acq_still(mac, off) ? off : off / 2;
 
-	mac->acq_off = off;
-	mac->acq_moved = step;
+	mac->sync.acq_off = off;
+	mac->sync.acq_moved = step;
 	return step;
 }
 
@@ -1677,14 +1681,14 @@ static void vlc_mac_resync(struct vlc_mac *mac, const struct vlc_phy_rx *rx,
 	if (rx->acquiring) {
 		if (!rx->coarse)
 			return;
-		mac->sync_sum = 0;
-		mac->sync_n = 0;
-		mac->sync_settle = 0;
+		mac->sync.sum = 0;
+		mac->sync.n = 0;
+		mac->sync.settle = 0;
 		vlc_mac_phase(mac, vlc_mac_acq_step(mac, rx->offset_ns));
 		return;
 	}
 	/* the rate moves the grid in steps of about VLC_MAC_SYNC_STEP_NS */
-	mac->sync_frac += mac->sync_rate;
+	mac->sync.frac += mac->sync.rate;
 	/* The PHY locks within sync_ns of the neighbour, and the report
 	 * that locked it moved us half of that. If the first large fine
 	 * offset after the lock is the other half, the neighbour stood
@@ -1694,20 +1698,20 @@ static void vlc_mac_resync(struct vlc_mac *mac, const struct vlc_phy_rx *rx,
 	 * PHY sees the offset, are dark in our frames too); the rate's
 	 * share waits for the next frame.
 	 */
-	if (mac->acq_moved && rx->coarse) {
+	if (mac->sync.acq_moved && rx->coarse) {
 		bool still = vlc_mac_acq_still(mac, rx->offset_ns);
 
-		mac->acq_moved = 0;
+		mac->sync.acq_moved = 0;
 		if (still) {
-			mac->sync_sum = 0;
-			mac->sync_n = 0;
+			mac->sync.sum = 0;
+			mac->sync.n = 0;
 			vlc_mac_phase(mac, rx->offset_ns);
 			return;
 		}
 	}
-	move = vlc_mac_sshr(mac->sync_frac, VLC_MAC_SYNC_FRAC);
+	move = vlc_mac_sshr(mac->sync.frac, VLC_MAC_SYNC_FRAC);
 	if (move >= VLC_MAC_SYNC_STEP_NS || move <= -VLC_MAC_SYNC_STEP_NS)
-		mac->sync_frac -= move * (1 << VLC_MAC_SYNC_FRAC);
+		mac->sync.frac -= move * (1 << VLC_MAC_SYNC_FRAC);
 	else
 		move = 0;
 	/* Idle frames count: an idle neighbour's illumination spilling into
@@ -1715,29 +1719,29 @@ static void vlc_mac_resync(struct vlc_mac *mac, const struct vlc_phy_rx *rx,
 	 */
 	if (!heard || rx->sync == VLC_PHY_SYNC_NONE)
 		goto out;
-	mac->sync_sum += rx->offset_ns;
-	if (++mac->sync_n < 1 << VLC_MAC_SYNC_SHIFT)
+	mac->sync.sum += rx->offset_ns;
+	if (++mac->sync.n < 1 << VLC_MAC_SYNC_SHIFT)
 		goto out;
-	mean = vlc_mac_sshr(mac->sync_sum, VLC_MAC_SYNC_SHIFT);
-	mac->sync_sum = 0;
-	mac->sync_n = 0;
-	mac->acq_moved = 0;
-	if (mac->sync_settle < VLC_MAC_SYNC_KI_SETTLE)
-		mac->sync_settle++;
-	if (!(++mac->sync_windows & (VLC_MAC_SYNC_LEAK_EVERY - 1)))
-		mac->sync_rate -= vlc_mac_sshr(mac->sync_rate,
+	mean = vlc_mac_sshr(mac->sync.sum, VLC_MAC_SYNC_SHIFT);
+	mac->sync.sum = 0;
+	mac->sync.n = 0;
+	mac->sync.acq_moved = 0;
+	if (mac->sync.settle < VLC_MAC_SYNC_KI_SETTLE)
+		mac->sync.settle++;
+	if (!(++mac->sync.windows & (VLC_MAC_SYNC_LEAK_EVERY - 1)))
+		mac->sync.rate -= vlc_mac_sshr(mac->sync.rate,
 					       VLC_MAC_SYNC_LEAK_SHIFT);
 	mag = mean < 0 ? -mean : mean;
 	if (mag <= mac->p.sync_deadband_ns || mag < 2)
 		goto out;
-	ki = mac->sync_settle < VLC_MAC_SYNC_KI_SETTLE ?
+	ki = mac->sync.settle < VLC_MAC_SYNC_KI_SETTLE ?
 	     VLC_MAC_SYNC_KI_SHIFT : VLC_MAC_SYNC_KI_TRACK;
-	mac->sync_rate = clamp_t(s64, mac->sync_rate + vlc_mac_sshr(mean, ki),
+	mac->sync.rate = clamp_t(s64, mac->sync.rate + vlc_mac_sshr(mean, ki),
 				 -VLC_MAC_SYNC_RATE_MAX, VLC_MAC_SYNC_RATE_MAX);
 	/* with a correction, whatever the rate gathered goes too */
 	if (!move) {
-		move = vlc_mac_sshr(mac->sync_frac, VLC_MAC_SYNC_FRAC);
-		mac->sync_frac -= move * (1 << VLC_MAC_SYNC_FRAC);
+		move = vlc_mac_sshr(mac->sync.frac, VLC_MAC_SYNC_FRAC);
+		mac->sync.frac -= move * (1 << VLC_MAC_SYNC_FRAC);
 	}
 	move += vlc_mac_sshr(mean, VLC_MAC_SYNC_KP_SHIFT);
 out:
@@ -1748,7 +1752,7 @@ out:
 	 * or all of its offset, as vlc_phase traces show.
 	 */
 	if (rx->coarse) {
-		mac->sync_frac += move * (1 << VLC_MAC_SYNC_FRAC);
+		mac->sync.frac += move * (1 << VLC_MAC_SYNC_FRAC);
 		return;
 	}
 	vlc_mac_phase(mac, move);
@@ -1766,7 +1770,7 @@ static void vlc_mac_retry(struct vlc_mac *mac, u8 type, u8 *tries)
 			mac->stats.tx_retries++;
 		vlc_mac_ev_retry(mac, type, *tries, VLC_MAC_RETRY_AGAIN);
 		vlc_mac_cw_double(mac);
-		mac->tx_state = VLC_MAC_TX_CONTEND;
+		mac->tx.state = VLC_MAC_TX_CONTEND;
 		vlc_mac_draw_backoff(mac);
 	} else {
 		mac->stats.tx_dropped++;
@@ -1783,15 +1787,15 @@ static void vlc_mac_retry(struct vlc_mac *mac, u8 type, u8 *tries)
  */
 static void vlc_mac_cts_wait(struct vlc_mac *mac, bool busy)
 {
-	mac->ack_wait++;
+	mac->resp.wait++;
 	if (busy)
-		mac->wait_busy = true;
-	if (mac->ack_wait <= mac->cts_timeout || vlc_mac_rx_busy(mac))
+		mac->resp.wait_busy = true;
+	if (mac->resp.wait <= mac->resp.cts_timeout || vlc_mac_rx_busy(mac))
 		return;
 	mac->stats.cts_timeouts++;
-	if (mac->wait_busy)
+	if (mac->resp.wait_busy)
 		mac->stats.collisions++;
-	vlc_mac_retry(mac, VLC_MAC_T_RTS, &mac->rts_retries);
+	vlc_mac_retry(mac, VLC_MAC_T_RTS, &mac->tx.rts_retries);
 }
 
 /**
@@ -1805,22 +1809,22 @@ static void vlc_mac_cts_wait(struct vlc_mac *mac, bool busy)
 void vlc_mac_rx_frame(struct vlc_mac *mac, const struct vlc_phy_rx *rx)
 {
 	unsigned int bits = mac->p.bits_per_symbol;
-	bool busy, own = mac->tx_this_frame;
+	bool busy, own = mac->tx.this_frame;
 	int sym = rx->sym, hard = -1;
 
 	mac->now++;
-	if (mac->since_loc < U16_MAX)
-		mac->since_loc++;
-	if (rx->acquiring && !mac->phy_acquiring)
+	if (mac->bcn.since_loc < U16_MAX)
+		mac->bcn.since_loc++;
+	if (rx->acquiring && !mac->sync.acquiring)
 		vlc_mac_acq_start(mac);
-	else if (!rx->acquiring && mac->phy_acquiring)
+	else if (!rx->acquiring && mac->sync.acquiring)
 		vlc_mac_acq_locked(mac);
-	mac->phy_acquiring = rx->acquiring;
-	if (mac->nav)
-		mac->nav--;
+	mac->sync.acquiring = rx->acquiring;
+	if (mac->nav.frames)
+		mac->nav.frames--;
 	if (own || (rx->flags & VLC_PHY_RX_OWN_TX)) {
 		/* Half duplex: we can only have seen our own light. */
-		mac->rx_state = VLC_MAC_RX_WAIT_IDLE;
+		mac->rx.state = VLC_MAC_RX_WAIT_IDLE;
 		busy = true;
 		vlc_mac_resync(mac, rx, false);
 	} else {
@@ -1832,25 +1836,25 @@ void vlc_mac_rx_frame(struct vlc_mac *mac, const struct vlc_phy_rx *rx)
 		    rx->hard >= 0 && rx->hard < 1 << bits)
 			hard = rx->hard;
 		busy = rx->carrier || sym != VLC_SYM_IDLE;
-		if (mac->nav_probe) {
+		if (mac->nav.probe) {
 			/* An overheard RTS: did its exchange start? */
 			if (busy) {
-				mac->nav_probe = 0;
-			} else if (!--mac->nav_probe && mac->nav) {
-				mac->nav = 0;
+				mac->nav.probe = 0;
+			} else if (!--mac->nav.probe && mac->nav.frames) {
+				mac->nav.frames = 0;
 				mac->stats.nav_reset++;
 				vlc_mac_ev_value(mac, VLC_MAC_EV_NAV,
 						 VLC_MAC_NAV_RESET, 0, 0);
 			}
 		}
 		vlc_mac_resync(mac, rx, true);
-		mac->rx_signal = rx->signal;
+		mac->rx.signal = rx->signal;
 		vlc_mac_rx_symbol(mac, sym, hard, bits);
 		busy = busy || vlc_mac_rx_busy(mac);
 	}
-	mac->tx_this_frame = false;
+	mac->tx.this_frame = false;
 	/* Virtual carrier sense: a reservation heard is as busy as light. */
-	if (mac->nav && !busy) {
+	if (mac->nav.frames && !busy) {
 		mac->stats.nav_frames++;
 		busy = true;
 	}
@@ -1862,28 +1866,28 @@ void vlc_mac_rx_frame(struct vlc_mac *mac, const struct vlc_phy_rx *rx)
 		mac->idle_run++;
 	} else {
 		mac->idle_clock++;
-		if ((mac->tx_state == VLC_MAC_TX_CONTEND ||
-		     mac->beacon_armed) && mac->backoff)
-			mac->backoff--;
+		if ((mac->tx.state == VLC_MAC_TX_CONTEND ||
+		     mac->bcn.armed) && mac->tx.backoff)
+			mac->tx.backoff--;
 	}
 
-	if (mac->tx_state == VLC_MAC_TX_WAIT_CTS) {
+	if (mac->tx.state == VLC_MAC_TX_WAIT_CTS) {
 		vlc_mac_cts_wait(mac, busy && !own);
 		return;
 	}
-	if (mac->tx_state != VLC_MAC_TX_WAIT_ACK)
+	if (mac->tx.state != VLC_MAC_TX_WAIT_ACK)
 		return;
-	mac->ack_wait++;
+	mac->resp.wait++;
 	if (busy && !own)
-		mac->wait_busy = true;
+		mac->resp.wait_busy = true;
 	/* A frame being received may be the ACK: let it finish. */
-	if (mac->ack_wait <= mac->ack_timeout || vlc_mac_rx_busy(mac))
+	if (mac->resp.wait <= mac->resp.ack_timeout || vlc_mac_rx_busy(mac))
 		return;
-	if (mac->wait_busy)
+	if (mac->resp.wait_busy)
 		mac->stats.collisions++;
 	/* Fragments of this length get lost: halve the next new ones (this
 	 * one is resent as it was).
 	 */
-	mac->frag_cur = max_t(u16, mac->frag_cur / 2, VLC_MAC_FRAG_MIN);
-	vlc_mac_retry(mac, VLC_MAC_T_DATA, &mac->retries);
+	mac->tx.frag_len = max_t(u16, mac->tx.frag_len / 2, VLC_MAC_FRAG_MIN);
+	vlc_mac_retry(mac, VLC_MAC_T_DATA, &mac->tx.retries);
 }

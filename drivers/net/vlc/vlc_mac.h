@@ -354,95 +354,150 @@ struct vlc_mac_emit {
 };
 
 /**
+ * struct vlc_mac_tx - the transmit queue, the fragment in flight, medium
+ *	access and the frame on air
+ *
+ * Frames are PHY frames, bytes are bytes of payload.
+ */
+struct vlc_mac_tx {
+	enum vlc_mac_tx_state state;
+	struct vlc_mac_txpkt q[VLC_MAC_TXQ_LEN];	/* a ring */
+	u8 q_head;		/* index of the oldest packet in @q */
+	u8 q_count;		/* packets in @q, the current one included */
+	u8 seq_next[256];	/* next sequence number, per destination */
+
+	/* the fragment in flight, of the packet at the head of @q */
+	u8 seq;			/* its packet's sequence number, 0..7 */
+	u8 frag;		/* its index in the packet, 0..31 */
+	u8 dst;			/* short address; VLC_MAC_BCAST: group */
+	bool group;		/* broadcast/multicast: never acknowledged */
+	bool last;		/* the packet's last fragment */
+	bool rts;		/* the packet goes after RTS/CTS */
+	u16 off;		/* bytes: its offset in the air payload */
+	u16 len;		/* bytes: its length */
+	u16 frag_len;		/* bytes: new fragments' length, adapted */
+	u8 retries;		/* retransmissions of it so far */
+	u8 rts_retries;		/* RTS sent for it without a CTS */
+
+	/* medium access */
+	u16 cw;			/* frames: contention window */
+	u16 backoff;		/* idle frames of backoff left */
+	u8 burst_wait;		/* frames to the next frame of a burst */
+
+	/* the frame on air */
+	u8 emitting;		/* its type VLC_MAC_T_*, 0: none */
+	bool this_frame;	/* we emit in the PHY frame in progress */
+	struct vlc_mac_emit emit;
+};
+
+/**
+ * struct vlc_mac_resp - responses: the ACK or CTS we owe SIFS after a
+ *	DATA or RTS of a neighbour, and the one we wait for after ours
+ */
+struct vlc_mac_resp {
+	u8 type;		/* owed: VLC_MAC_T_ACK or _CTS; 0: none */
+	u8 delay;		/* frames before it goes (SIFS) */
+	u8 dst;			/* short address it goes to */
+	u8 sf;			/* ACK: seq << 5 | frag acknowledged */
+	u16 dur;		/* CTS: frames still reserved after it */
+	u16 ack_timeout;	/* frames: @p.ack_timeout, or derived */
+	u16 cts_timeout;	/* frames after an RTS to wait for its CTS */
+	u16 wait;		/* frames since our DATA or RTS ended */
+	bool wait_busy;		/* the medium was busy during @wait */
+};
+
+/**
+ * struct vlc_mac_nav - virtual carrier sense: reservations heard in the
+ *	RTS and CTS of others
+ */
+struct vlc_mac_nav {
+	u16 frames;		/* frames the medium stays reserved */
+	u16 probe;		/* frames left for an overheard RTS's
+				 * exchange to start; 0: none pending
+				 */
+	u16 max;		/* frames: longest reservation any exchange
+				 * needs; no NAV is set for longer
+				 */
+};
+
+/**
+ * struct vlc_mac_rx - the receiver: delimiter hunt, byte assembly, the
+ *	frame being received and the reassemblies
+ */
+struct vlc_mac_rx {
+	enum vlc_mac_rx_state state;
+	u32 reg;		/* delimiter hunt: last symbols received */
+	u8 nbits;		/* bits of @reg that are valid, up to 8 */
+	u8 hunt;		/* symbols spent hunting */
+	u8 bits;		/* bits of @byte assembled */
+	u8 byte;		/* the byte being assembled */
+	u8 dark;		/* dark frames in a row inside the frame */
+	bool hard;		/* the frame took a hard decision */
+	u16 pos;		/* bytes in @buf */
+	u16 need;		/* bytes @buf holds at the next decision */
+	u32 signal;		/* the PHY's signal estimate, last frame */
+	u32 lifetime;		/* @idle_clock ticks a reassembly lives */
+	u8 buf[VLC_MAC_AIR_MAX];	/* header, payload, CRC */
+	struct vlc_mac_reasm reasm[VLC_MAC_RX_SOURCES];
+};
+
+/**
+ * struct vlc_mac_sync - the PHY's lock and the resync loop (see
+ *	vlc_mac_resync())
+ */
+struct vlc_mac_sync {
+	bool acquiring;		/* the PHY has no lock: hold data */
+	s64 sum;		/* ns: offsets of the window so far */
+	u8 n;			/* frames in the window */
+	u8 windows;		/* windows completed, for the rate's leak */
+	u8 settle;		/* windows since an acquisition, capped */
+	s32 rate;		/* ns per frame moved while locked, Q8 */
+	s32 frac;		/* ns of the rate not moved yet, Q8 */
+	s32 acq_off;		/* ns: the last acquisition report */
+	s32 acq_moved;		/* ns we moved for it; 0: none yet */
+};
+
+/**
+ * struct vlc_mac_bcn - beacons: when ours are due, and the neighbours
+ *	heard by theirs
+ */
+struct vlc_mac_bcn {
+	bool armed;		/* one is due and contends */
+	u16 since_emit;		/* frames since we emitted, capped */
+	u16 acq_ivl;		/* frames: acquisition beacons' interval;
+				 * 0: off
+				 */
+	u16 acq_due;		/* @since_emit when the next one is due */
+	u16 since_loc;		/* frames since our last location beacon,
+				 * capped
+				 */
+	bool loc_turn;		/* one took the current fragment's turn */
+	struct vlc_mac_beacon heard[VLC_MAC_BEACONS_MAX];
+};
+
+/**
  * struct vlc_mac - state of one MAC; plain data, owned by the caller
  *
- * All fields are private to vlc_mac.c except @stats (read-only).
+ * All fields are private to the MAC core (vlc_mac*.c) except @stats
+ * (read-only).
  */
 struct vlc_mac {
 	const struct vlc_mac_ops *ops;
-	void *ctx;
-	struct vlc_mac_params p;
-	u16 ack_timeout;	/* in use: @p.ack_timeout or derived */
-	u16 cts_timeout;	/* frames after an RTS to wait for its CTS */
-	u32 rx_lifetime;	/* idle_clock ticks a reassembly lives */
-	u32 now;		/* frame counter */
-	u32 idle_clock;		/* idle frames after a full DIFS */
-	u32 rng;		/* fallback when ops->random is NULL */
+	void *ctx;			/* passed to @ops */
+	struct vlc_mac_params p;	/* in use */
+	u32 rng;		/* xorshift32, when ops->random is NULL */
 
-	/* transmit queue and the packet at its head */
-	struct vlc_mac_txpkt txq[VLC_MAC_TXQ_LEN];
-	u8 txq_head;
-	u8 txq_count;
-	enum vlc_mac_tx_state tx_state;
-	u8 tx_seq[256];		/* next sequence number per destination */
-	u8 cur_seq;
-	u8 cur_frag;
-	u8 cur_dst;		/* short address, VLC_MAC_BCAST if group */
-	bool cur_group;
-	bool cur_last;
-	u16 cur_off;		/* payload offset of the current fragment */
-	u16 cur_len;		/* payload bytes of the current fragment */
-	u16 frag_cur;		/* length of new fragments, adapted */
-	u8 retries;
-	u8 rts_retries;		/* RTS of this fragment without a CTS */
-	u16 cw;
-	u16 backoff;		/* frames of backoff left */
-	u8 burst_wait;
-	u16 ack_wait;		/* frames since our last DATA symbol */
-	bool wait_busy;		/* medium busy while waiting for the ACK */
-	u8 emitting;		/* type of the frame on air: DATA, ACK, BEACON */
-	bool beacon_armed;	/* a beacon is due and contends */
-	u16 since_emit;		/* frames since we last emitted, capped */
-	bool phy_acquiring;	/* the PHY has no lock: hold data */
-	u16 acq_ivl;		/* acquisition beacons: interval, 0 = off */
-	u16 acq_due;		/* since_emit when the next one is due */
-	bool tx_this_frame;	/* we emitted in the frame in progress */
-	u16 idle_run;		/* consecutive idle frames, capped */
-	struct vlc_mac_emit emit;
+	/* the frame clock */
+	u32 now;		/* frames since init, wrapping */
+	u16 idle_run;		/* idle frames in a row, up to DIFS */
+	u32 idle_clock;		/* idle frames after DIFS, wrapping */
 
-	/* ACK or CTS to send SIFS after a DATA or RTS frame */
-	u8 resp_type;		/* 0: nothing due */
-	u8 resp_delay;
-	u8 resp_dst;
-	u8 resp_sf;		/* ACK: seq|frag acknowledged */
-	u16 resp_dur;		/* CTS: frames still reserved after it */
-
-	/* virtual carrier sense */
-	bool cur_rts;		/* the current packet goes after RTS/CTS */
-	u16 nav;		/* frames the medium is reserved for others */
-	u16 nav_probe;		/* frames left for an RTS's exchange to start */
-	u16 nav_max;		/* longest reservation any exchange needs */
-
-	u32 rx_signal;		/* PHY's signal estimate, frame in progress */
-
-	/* location beacons heard */
-	u16 since_loc;		/* frames since our last location beacon */
-	bool loc_turn;		/* one took the current fragment's turn */
-	struct vlc_mac_beacon beacons[VLC_MAC_BEACONS_MAX];
-
-	/* receiver */
-	enum vlc_mac_rx_state rx_state;
-	u32 rx_reg;		/* delimiter hunt shift register */
-	u8 rx_nbits;
-	u8 rx_hunt;		/* symbols spent hunting */
-	u8 rx_bits;		/* bits of the byte being assembled */
-	u8 rx_dark;		/* dark frames in a row inside the frame */
-	bool rx_hard;		/* the frame took a hard decision */
-	u8 rx_byte;
-	u16 rx_pos;
-	u16 rx_need;
-	u8 rx_buf[VLC_MAC_AIR_MAX];
-	struct vlc_mac_reasm reasm[VLC_MAC_RX_SOURCES];
-
-	/* resync */
-	s64 sync_sum;		/* offsets of the window so far */
-	u8 sync_n;		/* frames in it */
-	u8 sync_windows;	/* windows completed, for the rate's leak */
-	u8 sync_settle;		/* windows since the last acquisition */
-	s32 sync_rate;		/* ns per frame moved while locked, Q8 */
-	s32 sync_frac;		/* of the rate, not moved yet, Q8 */
-	s32 acq_off;		/* the last acquisition report moved for */
-	s32 acq_moved;		/* what we moved for it; 0: none yet */
+	struct vlc_mac_tx tx;
+	struct vlc_mac_resp resp;
+	struct vlc_mac_nav nav;
+	struct vlc_mac_rx rx;
+	struct vlc_mac_sync sync;
+	struct vlc_mac_bcn bcn;
 
 	struct vlc_mac_stats stats;
 };
@@ -467,7 +522,7 @@ unsigned int vlc_mac_frame_symbols(const struct vlc_mac_params *p,
 /* Frames to wait for an ACK, as in use. */
 static inline unsigned int vlc_mac_ack_timeout(const struct vlc_mac *mac)
 {
-	return mac->ack_timeout;
+	return mac->resp.ack_timeout;
 }
 
 #endif /* _VLC_MAC_H */

@@ -72,7 +72,7 @@ static void vlc_nl_snapshot(struct vlc_dev *vd, struct vlc_nl_state *st)
 	st->stats = vd->phy.stats;
 	st->rx = vd->phy.last_rx;
 	st->mp = vd->mac.p;
-	st->nav = vd->mac.nav;
+	st->nav = vd->mac.nav.frames;
 	st->nbeacons = vlc_mac_beacons(&vd->mac, st->beacons,
 				       ARRAY_SIZE(st->beacons));
 	vlc_exec_unlock(&vd->exec, flags);

@@ -822,7 +822,7 @@ VLC_TEST(vlc_mac_test_rx_unexpected)
 	b[4] = 100;
 	tn_feed_frame(t, b, 5);
 	VLC_EXPECT_EQ(TN_STAT(rx_unexpected_ack), 2);
-	VLC_EXPECT_EQ(t->node[1].mac.nav, 0);
+	VLC_EXPECT_EQ(t->node[1].mac.nav.frames, 0);
 }
 
 /* An RTS to us is answered by a CTS; a CTS between others sets the NAV,
@@ -856,9 +856,9 @@ VLC_TEST(vlc_mac_test_rx_rts_nav)
 	b[4] = 0xff;
 	tn_feed(t, tn_raw_frame(b, 5, true)->sym, tn_raw.n, 0);
 	VLC_EXPECT_EQ(TN_STAT(nav_clamped), 1);
-	VLC_EXPECT_EQ(t->node[1].mac.nav, t->node[1].mac.nav_max);
-	VLC_EXPECT_EQ(t->node[1].mac.nav_max, 21823);	/* vlc.rst */
-	VLC_EXPECT_LE(t->node[1].mac.nav_max, 2 * VLC_MAC_MTU_FRAMES);
+	VLC_EXPECT_EQ(t->node[1].mac.nav.frames, t->node[1].mac.nav.max);
+	VLC_EXPECT_EQ(t->node[1].mac.nav.max, 21823);	/* vlc.rst */
+	VLC_EXPECT_LE(t->node[1].mac.nav.max, 2 * VLC_MAC_MTU_FRAMES);
 	/* while it lasts, an RTS to us gets no answer */
 	acks = t->node[1].tx_syms;
 	b[0] = 3 << 5;
@@ -868,8 +868,8 @@ VLC_TEST(vlc_mac_test_rx_rts_nav)
 	VLC_EXPECT_EQ(t->node[1].tx_syms, acks);
 	VLC_EXPECT_EQ(TN_STAT(tx_cts), 1);
 	/* and it ends: the node answers again */
-	tn_feed(t, NULL, 0, t->node[1].mac.nav_max);
-	VLC_EXPECT_EQ(t->node[1].mac.nav, 0);
+	tn_feed(t, NULL, 0, t->node[1].mac.nav.max);
+	VLC_EXPECT_EQ(t->node[1].mac.nav.frames, 0);
 	VLC_EXPECT_GT(TN_STAT(nav_frames), 0);
 	tn_feed_frame(t, b, 5);
 	VLC_EXPECT_EQ(TN_STAT(tx_cts), 2);
@@ -936,9 +936,9 @@ VLC_TEST(vlc_mac_test_retry_limit)
 	VLC_EXPECT_EQ(s->tx_dropped, 2);
 	VLC_EXPECT_EQ(s->tx_acked, 0);
 	VLC_EXPECT_EQ(s->collisions, 0);
-	VLC_EXPECT_EQ(t->node[0].mac.txq_count, 0);
-	VLC_EXPECT_EQ(t->node[0].mac.tx_state, VLC_MAC_TX_IDLE);
-	VLC_EXPECT_EQ(t->node[0].mac.cw, p.cw_min);
+	VLC_EXPECT_EQ(t->node[0].mac.tx.q_count, 0);
+	VLC_EXPECT_EQ(t->node[0].mac.tx.state, VLC_MAC_TX_IDLE);
+	VLC_EXPECT_EQ(t->node[0].mac.tx.cw, p.cw_min);
 	VLC_EXPECT_EQ(t->bad, 0);
 }
 
@@ -979,7 +979,7 @@ VLC_TEST(vlc_mac_test_vanished_peer)
 	VLC_EXPECT_EQ(t->node[0].mac.stats.tx_retries,
 		      (u64)npkts * p.retry_limit);
 	VLC_EXPECT_LE(frames, bound);
-	VLC_EXPECT_EQ(t->node[0].mac.txq_count, 0);
+	VLC_EXPECT_EQ(t->node[0].mac.tx.q_count, 0);
 }
 
 /* 5. Two senders, one receiver: backoff sorts out the collisions. With
@@ -1426,7 +1426,7 @@ VLC_TEST(vlc_mac_test_frag_adapt)
 			VLC_EXPECT_EQ(t->dup, 0);
 			VLC_TEST_LOG("frag max %u, 1e-3 erased: 4 MTU frames in %u, frag_cur %u",
 				     fmax[i], frames[i],
-				     t->node[0].mac.frag_cur);
+				     t->node[0].mac.tx.frag_len);
 		}
 		VLC_EXPECT_LE(frames[1], frames[0] + frames[0] / 5);
 	}
@@ -1600,7 +1600,7 @@ VLC_TEST(vlc_mac_test_rts)
 	 * SIFS before and after the CTS, after each of the 7 DATA, after
 	 * each of the first 6 ACKs.
 	 */
-	VLC_EXPECT_EQ(obs->mac.nav, 0);
+	VLC_EXPECT_EQ(obs->mac.nav.frames, 0);
 	VLC_EXPECT_EQ(obs->mac.stats.nav_frames, 2 + 2 + 7 * 2 + 6 * 2);
 
 	/* nobody answers: the observer is released, the RTS retried */
@@ -1618,7 +1618,7 @@ VLC_TEST(vlc_mac_test_rts)
 	VLC_EXPECT_EQ(t->node[0].mac.stats.tx_dropped, 1);
 	VLC_EXPECT_EQ(obs->mac.stats.rx_rts, 3);
 	VLC_EXPECT_EQ(obs->mac.stats.nav_reset, 3);
-	VLC_EXPECT_EQ(obs->mac.nav, 0);
+	VLC_EXPECT_EQ(obs->mac.nav.frames, 0);
 	/* released within SIFS + CTS + SIFS + slack of each RTS, not after
 	 * the announced MTU exchange
 	 */
