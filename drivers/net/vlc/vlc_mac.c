@@ -276,10 +276,120 @@ int vlc_mac_check_params(const struct vlc_mac_params *p, const char **why)
 	return bad ? -EINVAL : 0;
 }
 
-static unsigned int vlc_mac_data_hlen(u8 h0)
+/**
+ * struct vlc_mac_hdr - an on-air header, decoded by vlc_mac_hdr_parse()
+ * @type: VLC_MAC_T_* (bits 7:5 of byte 0, as sent); 0 without byte 0
+ * @hlen: header bytes; 0 if no such header: types 0, 6 and 7, or bits 4:0
+ *	of byte 0 set in an ACK, RTS, CTS or BEACON (the other fields are
+ *	decoded all the same)
+ * @flen: bytes from the header to the CRC included; 0 while unknown (a
+ *	DATA header short of its len byte) or impossible (len 0 or over
+ *	VLC_MAC_FRAG_MAX)
+ * @dst: short destination; VLC_MAC_BCAST for a full DATA destination
+ *	and for a BEACON; -1 if not received
+ * @tx: the sender's short address; -1 if not received
+ * @sf: DATA and ACK: seq << 5 | frag; -1 if none or not received
+ * @dur: RTS and CTS: the frames announced
+ * @len: DATA: payload bytes, the len byte as received
+ * @dfull: DATA: the full destination, or NULL
+ * @sfull: DATA: the full source, or NULL
+ */
+struct vlc_mac_hdr {
+	u8 type;
+	u8 hlen;
+	u16 flen;
+	s16 dst;
+	s16 tx;
+	s16 sf;
+	u16 dur;
+	u8 len;
+	const u8 *dfull;
+	const u8 *sfull;
+};
+
+/* The addressed frames: DATA is variable, the others fixed. */
+static void vlc_mac_hdr_data(const u8 *b, unsigned int n,
+			     struct vlc_mac_hdr *h)
 {
-	return 1 + (h0 & VLC_MAC_H_DFULL ? VLC_MAC_ALEN : 1) + 1 +
-	       (h0 & VLC_MAC_H_SFULL ? VLC_MAC_ALEN : 0) + 2;
+	unsigned int p = 1;
+
+	if (b[0] & VLC_MAC_H_DFULL) {
+		if (n >= p + VLC_MAC_ALEN)
+			h->dfull = b + p;
+		p += VLC_MAC_ALEN;
+		h->dst = VLC_MAC_BCAST;
+	} else if (n > p++) {
+		h->dst = b[p - 1];
+	}
+	if (n > p++)
+		h->tx = b[p - 1];
+	if (b[0] & VLC_MAC_H_SFULL) {
+		if (n >= p + VLC_MAC_ALEN)
+			h->sfull = b + p;
+		p += VLC_MAC_ALEN;
+	}
+	if (n > p++)
+		h->sf = b[p - 1];
+	h->hlen = ++p;
+	if (n < p)
+		return;
+	h->len = b[p - 1];
+	if (h->len && h->len <= VLC_MAC_FRAG_MAX)
+		h->flen = p + h->len + 2;
+}
+
+/**
+ * vlc_mac_hdr_parse - decode the compressed header of any frame type
+ * @b: the header, from its byte 0 (the delimiter excluded)
+ * @n: bytes of it received so far, 0 or more; fields beyond are left
+ *	unknown
+ * @h: the fields
+ *
+ * The one place that knows the header's layout: the receiver sizes and
+ * dispatches frames with it, the events name their addresses with it,
+ * and the RTS sizes a DATA header with it.
+ */
+static void vlc_mac_hdr_parse(const u8 *b, unsigned int n,
+			      struct vlc_mac_hdr *h)
+{
+	*h = (struct vlc_mac_hdr){ .dst = -1, .tx = -1, .sf = -1 };
+	if (!n)
+		return;
+	h->type = b[0] >> VLC_MAC_TYPE_SHIFT;
+	switch (h->type) {
+	case VLC_MAC_T_DATA:
+		vlc_mac_hdr_data(b, n, h);
+		return;
+	case VLC_MAC_T_ACK:
+		h->hlen = VLC_MAC_ACK_LEN - 1 - 2;	/* no SFD, CRC */
+		if (n > 3)
+			h->sf = b[3];
+		break;
+	case VLC_MAC_T_RTS:
+	case VLC_MAC_T_CTS:
+		h->hlen = VLC_MAC_RTS_LEN - 1 - 2;
+		if (n > 4)
+			h->dur = b[3] << 8 | b[4];
+		break;
+	case VLC_MAC_T_BEACON:
+		h->hlen = VLC_MAC_BEACON_LEN - 1 - 2;
+		h->dst = VLC_MAC_BCAST;
+		if (n > 1)
+			h->tx = b[1];
+		break;
+	default:
+		return;
+	}
+	if (h->type != VLC_MAC_T_BEACON) {
+		if (n > 1)
+			h->dst = b[1];
+		if (n > 2)
+			h->tx = b[2];
+	}
+	if (b[0] & 0x1f)	/* reserved in these types */
+		h->hlen = 0;
+	else
+		h->flen = h->hlen + 2;
 }
 
 /* Frames from the end of an RTS to the end of the last ACK of the
@@ -409,45 +519,16 @@ static void vlc_mac_ev_frame(struct vlc_mac *mac, u8 kind, u8 reason,
 			     unsigned int len)
 {
 	struct vlc_mac_event ev;
-	unsigned int at;
+	struct vlc_mac_hdr hd;
 
 	if (!vlc_mac_ev_on(mac))
 		return;
+	vlc_mac_hdr_parse(h, n, &hd);
 	ev = (struct vlc_mac_event){
-		.kind = kind, .reason = reason, .attempt = attempt,
-		.dst = -1, .src = -1, .seqfrag = -1, .len = len,
+		.kind = kind, .type = hd.type, .reason = reason,
+		.attempt = attempt, .dst = hd.dst, .src = hd.tx,
+		.seqfrag = hd.sf, .len = len,
 	};
-	if (n)
-		ev.type = h[0] >> VLC_MAC_TYPE_SHIFT;
-	switch (ev.type) {
-	case VLC_MAC_T_DATA:
-		at = h[0] & VLC_MAC_H_DFULL ? 1 + VLC_MAC_ALEN : 2;
-		if (h[0] & VLC_MAC_H_DFULL)
-			ev.dst = VLC_MAC_BCAST;
-		else if (n > 1)
-			ev.dst = h[1];
-		if (n > at)
-			ev.src = h[at];
-		at = vlc_mac_data_hlen(h[0]) - 2;
-		if (n > at)
-			ev.seqfrag = h[at];
-		break;
-	case VLC_MAC_T_ACK:
-	case VLC_MAC_T_RTS:
-	case VLC_MAC_T_CTS:
-		if (n > 1)
-			ev.dst = h[1];
-		if (n > 2)
-			ev.src = h[2];
-		if (ev.type == VLC_MAC_T_ACK && n > 3)
-			ev.seqfrag = h[3];
-		break;
-	case VLC_MAC_T_BEACON:
-		ev.dst = VLC_MAC_BCAST;
-		if (n > 1)
-			ev.src = h[1];
-		break;
-	}
 	mac->ops->event(mac->ctx, &ev);
 }
 
@@ -719,14 +800,16 @@ static void vlc_mac_build_rts(struct vlc_mac *mac)
 	struct vlc_mac_pktinfo pi;
 	unsigned int n = 0, rest, first, dur;
 	u8 *b = mac->tx.emit.buf;
-	u8 h0 = 0;
+	struct vlc_mac_hdr dh;
+	u8 h0 = VLC_MAC_T_DATA << VLC_MAC_TYPE_SHIFT;
 
 	vlc_mac_pktinfo(mac, pkt->data, pkt->len, &pi);
 	if (pi.sfull)
 		h0 |= VLC_MAC_H_SFULL;
+	vlc_mac_hdr_parse(&h0, 1, &dh);
 	rest = pi.len - mac->tx.off;
 	first = mac->tx.retries ? mac->tx.len : mac->tx.frag_len;
-	dur = vlc_mac_exchange(&mac->p, vlc_mac_data_hlen(h0), rest, first,
+	dur = vlc_mac_exchange(&mac->p, dh.hlen, rest, first,
 			       mac->tx.frag_len);
 	/* location beacons that will go between the fragments */
 	if (mac->p.loc_interval)
@@ -1085,9 +1168,9 @@ static void vlc_mac_nav_update(struct vlc_mac *mac, unsigned int dur)
 	}
 }
 
-static void vlc_mac_rx_rts(struct vlc_mac *mac, const u8 *b)
+static void vlc_mac_rx_rts(struct vlc_mac *mac, const struct vlc_mac_hdr *h)
 {
-	unsigned int dst = b[1], tx = b[2], dur = b[3] << 8 | b[4], cts;
+	unsigned int dst = h->dst, tx = h->tx, dur = h->dur, cts;
 
 	mac->stats.rx_rts++;
 	if (tx == VLC_MAC_BCAST || dst == VLC_MAC_BCAST) {
@@ -1114,9 +1197,9 @@ static void vlc_mac_rx_rts(struct vlc_mac *mac, const u8 *b)
 	mac->resp.dur = dur > cts ? min(dur - cts, mac->nav.max) : 0;
 }
 
-static void vlc_mac_rx_cts(struct vlc_mac *mac, const u8 *b)
+static void vlc_mac_rx_cts(struct vlc_mac *mac, const struct vlc_mac_hdr *h)
 {
-	unsigned int dst = b[1], tx = b[2], dur = b[3] << 8 | b[4];
+	unsigned int dst = h->dst, tx = h->tx, dur = h->dur;
 
 	mac->stats.rx_cts++;
 	if (tx == VLC_MAC_BCAST || dst == VLC_MAC_BCAST) {
@@ -1197,9 +1280,9 @@ unsigned int vlc_mac_beacons(const struct vlc_mac *mac,
 	return n;
 }
 
-static void vlc_mac_rx_ack(struct vlc_mac *mac, const u8 *b)
+static void vlc_mac_rx_ack(struct vlc_mac *mac, const struct vlc_mac_hdr *h)
 {
-	u8 dst = b[1], tx = b[2], sf = b[3];
+	u8 dst = h->dst, tx = h->tx, sf = h->sf;
 
 	if (dst != mac->p.short_addr) {
 		mac->stats.rx_other++;
@@ -1292,44 +1375,19 @@ static void vlc_mac_deliver(struct vlc_mac *mac, struct vlc_mac_reasm *r)
 		mac->ops->deliver(mac->ctx, f, base + r->len);
 }
 
-/* A DATA frame with a good CRC; @n bytes from the header on. */
-static void vlc_mac_rx_data(struct vlc_mac *mac, const u8 *b,
-			    unsigned int n)
+/* The reassembly that DATA header @h (byte 0 @h0) continues or starts;
+ * NULL if the fragment is not taken: a duplicate (acknowledged again),
+ * out of order, an orphan, or not of the same packet.
+ */
+static struct vlc_mac_reasm *vlc_mac_reasm_match(struct vlc_mac *mac,
+						 const struct vlc_mac_hdr *h,
+						 u8 h0, bool group)
 {
-	const u8 *dfull = NULL, *sfull = NULL, *payload;
+	unsigned int seq = h->sf >> VLC_MAC_SEQ_SHIFT;
+	unsigned int frag = h->sf & VLC_MAC_FRAG_MASK;
 	struct vlc_mac_reasm *r;
-	unsigned int p = 1, len, base, seq, frag;
-	u8 h0 = b[0], dst, tx, sf;
-	bool group;
 
-	if (h0 & VLC_MAC_H_DFULL) {
-		dfull = b + p;
-		p += VLC_MAC_ALEN;
-		dst = VLC_MAC_BCAST;
-	} else {
-		dst = b[p++];
-	}
-	group = dst == VLC_MAC_BCAST;
-	tx = b[p++];
-	if (h0 & VLC_MAC_H_SFULL) {
-		sfull = b + p;
-		p += VLC_MAC_ALEN;
-	}
-	sf = b[p++];
-	len = b[p++];
-	payload = b + p;
-	if (p + len + 2 != n || tx == VLC_MAC_BCAST) {
-		mac->stats.rx_bad_header++;
-		return;
-	}
-	if (!group && dst != mac->p.short_addr) {
-		mac->stats.rx_other++;
-		return;
-	}
-	seq = sf >> VLC_MAC_SEQ_SHIFT;
-	frag = sf & VLC_MAC_FRAG_MASK;
-
-	r = vlc_mac_reasm_find(mac, tx, group);
+	r = vlc_mac_reasm_find(mac, h->tx, group);
 	if (r && r->seq == seq) {
 		if (frag < r->next_frag) {
 			/* Our ACK was lost: ACK again, deliver nothing. */
@@ -1337,45 +1395,71 @@ static void vlc_mac_rx_data(struct vlc_mac *mac, const u8 *b,
 			r->last = mac->now;
 			r->mark = mac->idle_clock;
 			if (!group)
-				vlc_mac_send_ack(mac, tx, sf);
-			return;
+				vlc_mac_send_ack(mac, h->tx, h->sf);
+			return NULL;
 		}
 		if (frag > r->next_frag || r->complete) {
 			mac->stats.rx_out_of_order++;
-			return;
+			return NULL;
 		}
 		/* Every fragment must describe the same packet. */
 		if ((h0 ^ r->hdr0) & ~VLC_MAC_H_LAST ||
-		    (dfull && memcmp(dfull, r->addr, VLC_MAC_ALEN)) ||
-		    (sfull && memcmp(sfull, r->addr + VLC_MAC_ALEN,
-				     VLC_MAC_ALEN))) {
+		    (h->dfull && memcmp(h->dfull, r->addr, VLC_MAC_ALEN)) ||
+		    (h->sfull && memcmp(h->sfull, r->addr + VLC_MAC_ALEN,
+					VLC_MAC_ALEN))) {
 			mac->stats.rx_bad_header++;
-			return;
+			return NULL;
 		}
-	} else {
-		if (frag) {
-			mac->stats.rx_orphan++;
-			return;
-		}
-		if (r) {
-			if (!r->complete)
-				mac->stats.rx_incomplete++;
-		} else {
-			r = vlc_mac_reasm_get(mac);
-		}
-		r->used = true;
-		r->group = group;
-		r->complete = false;
-		r->tx = tx;
-		r->seq = seq;
-		r->next_frag = 0;
-		r->hdr0 = h0;
-		r->len = 0;
-		if (dfull)
-			memcpy(r->addr, dfull, VLC_MAC_ALEN);
-		if (sfull)
-			memcpy(r->addr + VLC_MAC_ALEN, sfull, VLC_MAC_ALEN);
+		return r;
 	}
+	if (frag) {
+		mac->stats.rx_orphan++;
+		return NULL;
+	}
+	if (r) {
+		if (!r->complete)
+			mac->stats.rx_incomplete++;
+	} else {
+		r = vlc_mac_reasm_get(mac);
+	}
+	r->used = true;
+	r->group = group;
+	r->complete = false;
+	r->tx = h->tx;
+	r->seq = seq;
+	r->next_frag = 0;
+	r->hdr0 = h0;
+	r->len = 0;
+	if (h->dfull)
+		memcpy(r->addr, h->dfull, VLC_MAC_ALEN);
+	if (h->sfull)
+		memcpy(r->addr + VLC_MAC_ALEN, h->sfull, VLC_MAC_ALEN);
+	return r;
+}
+
+/* A DATA frame with a good CRC: header @h of @b, @n bytes from the
+ * header on.
+ */
+static void vlc_mac_rx_data(struct vlc_mac *mac, const struct vlc_mac_hdr *h,
+			    const u8 *b, unsigned int n)
+{
+	const u8 *payload = b + h->hlen;
+	struct vlc_mac_reasm *r;
+	unsigned int len = h->len, base;
+	u8 h0 = b[0], dst = h->dst, tx = h->tx, sf = h->sf;
+	bool group = dst == VLC_MAC_BCAST;
+
+	if (h->flen != n || tx == VLC_MAC_BCAST) {
+		mac->stats.rx_bad_header++;
+		return;
+	}
+	if (!group && dst != mac->p.short_addr) {
+		mac->stats.rx_other++;
+		return;
+	}
+	r = vlc_mac_reasm_match(mac, h, h0, group);
+	if (!r)
+		return;
 
 	base = ((h0 & VLC_MAC_H_ET_MASK) >> VLC_MAC_H_ET_SHIFT) ==
 	       VLC_MAC_ET_FULL ? VLC_MAC_ETH_HLEN - 2 : VLC_MAC_ETH_HLEN;
@@ -1399,6 +1483,7 @@ static void vlc_mac_rx_complete(struct vlc_mac *mac)
 {
 	const u8 *b = mac->rx.buf;
 	unsigned int n = mac->rx.pos;
+	struct vlc_mac_hdr h;
 
 	if (crc_ccitt(0xffff, b, n) != VLC_MAC_CRC_GOOD) {
 		mac->stats.rx_crc_errors++;
@@ -1412,54 +1497,45 @@ static void vlc_mac_rx_complete(struct vlc_mac *mac)
 	if (mac->rx.hard)
 		mac->stats.rx_hard_frames_ok++;
 	vlc_mac_ev_frame(mac, VLC_MAC_EV_RX, VLC_MAC_RX_OK, 0, b, n, n + 1);
-	switch (b[0] >> VLC_MAC_TYPE_SHIFT) {
+	vlc_mac_hdr_parse(b, n, &h);
+	switch (h.type) {
 	case VLC_MAC_T_ACK:
-		vlc_mac_rx_ack(mac, b);
+		vlc_mac_rx_ack(mac, &h);
 		break;
 	case VLC_MAC_T_BEACON:
-		vlc_mac_rx_beacon(mac, b[1]);
+		vlc_mac_rx_beacon(mac, h.tx);
 		break;
 	case VLC_MAC_T_RTS:
-		vlc_mac_rx_rts(mac, b);
+		vlc_mac_rx_rts(mac, &h);
 		break;
 	case VLC_MAC_T_CTS:
-		vlc_mac_rx_cts(mac, b);
+		vlc_mac_rx_cts(mac, &h);
 		break;
 	default:
-		vlc_mac_rx_data(mac, b, n);
+		vlc_mac_rx_data(mac, &h, b, n);
 	}
 }
 
-/* rx_pos bytes are in: learn how many more the frame has from what is
+/* rx.pos bytes are in: learn how many more the frame has from what is
  * known so far, or finish it. Nothing here trusts a length it has not
  * bounded.
  */
 static void vlc_mac_rx_advance(struct vlc_mac *mac)
 {
-	u8 h0 = mac->rx.buf[0];
-	unsigned int type = h0 >> VLC_MAC_TYPE_SHIFT, len;
+	struct vlc_mac_hdr h;
 
+	vlc_mac_hdr_parse(mac->rx.buf, mac->rx.pos, &h);
 	if (mac->rx.pos == 1) {
-		if (type == VLC_MAC_T_ACK && !(h0 & 0x1f))
-			mac->rx.need = VLC_MAC_ACK_LEN - 1;
-		else if (type == VLC_MAC_T_BEACON && !(h0 & 0x1f))
-			mac->rx.need = VLC_MAC_BEACON_LEN - 1;
-		else if (type == VLC_MAC_T_RTS && !(h0 & 0x1f))
-			mac->rx.need = VLC_MAC_RTS_LEN - 1;
-		else if (type == VLC_MAC_T_CTS && !(h0 & 0x1f))
-			mac->rx.need = VLC_MAC_CTS_LEN - 1;
-		else if (type == VLC_MAC_T_DATA)
-			mac->rx.need = vlc_mac_data_hlen(h0);
-		else
+		if (!h.hlen)
 			goto bad;
+		/* DATA: its len byte first */
+		mac->rx.need = h.flen ? h.flen : h.hlen;
 		return;
 	}
-	if (type == VLC_MAC_T_DATA && mac->rx.pos == vlc_mac_data_hlen(h0)) {
-		len = mac->rx.buf[mac->rx.pos - 1];
-		if (!len || len > VLC_MAC_FRAG_MAX ||
-		    mac->rx.pos + len + 2 > sizeof(mac->rx.buf))
+	if (h.type == VLC_MAC_T_DATA && mac->rx.pos == h.hlen) {
+		if (!h.flen || h.flen > sizeof(mac->rx.buf))
 			goto bad;
-		mac->rx.need = mac->rx.pos + len + 2;
+		mac->rx.need = h.flen;
 		return;
 	}
 	mac->rx.state = VLC_MAC_RX_WAIT_IDLE;
