@@ -944,15 +944,32 @@ static void vlc_mac_frag_done(struct vlc_mac *mac)
 	mac->tx.state = VLC_MAC_TX_BURST;
 }
 
+/* Our DATA or RTS ended: wait for its response @resp, ACK or CTS. */
+static void vlc_mac_wait_start(struct vlc_mac *mac, u8 resp)
+{
+	mac->tx.state = resp == VLC_MAC_T_CTS ? VLC_MAC_TX_WAIT_CTS :
+			VLC_MAC_TX_WAIT_ACK;
+	mac->resp.wait = 0;
+	mac->resp.wait_busy = false;
+}
+
+/* The response awaited in the state we are in: ACK, CTS or 0 (none). */
+static u8 vlc_mac_awaited(const struct vlc_mac *mac)
+{
+	if (mac->tx.state == VLC_MAC_TX_WAIT_ACK)
+		return VLC_MAC_T_ACK;
+	if (mac->tx.state == VLC_MAC_TX_WAIT_CTS)
+		return VLC_MAC_T_CTS;
+	return 0;
+}
+
 static void vlc_mac_emit_done(struct vlc_mac *mac)
 {
 	u8 type = mac->tx.emitting;
 
 	mac->tx.emitting = 0;
 	if (type == VLC_MAC_T_RTS) {
-		mac->tx.state = VLC_MAC_TX_WAIT_CTS;
-		mac->resp.wait = 0;
-		mac->resp.wait_busy = false;
+		vlc_mac_wait_start(mac, VLC_MAC_T_CTS);
 		return;
 	}
 	if (type != VLC_MAC_T_DATA)
@@ -961,9 +978,7 @@ static void vlc_mac_emit_done(struct vlc_mac *mac)
 		vlc_mac_frag_done(mac);
 		return;
 	}
-	mac->tx.state = VLC_MAC_TX_WAIT_ACK;
-	mac->resp.wait = 0;
-	mac->resp.wait_busy = false;
+	vlc_mac_wait_start(mac, VLC_MAC_T_ACK);
 }
 
 static bool vlc_mac_rx_busy(const struct vlc_mac *mac)
@@ -1212,7 +1227,7 @@ static void vlc_mac_rx_cts(struct vlc_mac *mac, const struct vlc_mac_hdr *h)
 		mac->nav.probe = 0;	/* the exchange is on */
 		return;
 	}
-	if (mac->tx.state != VLC_MAC_TX_WAIT_CTS || tx != mac->tx.dst) {
+	if (vlc_mac_awaited(mac) != VLC_MAC_T_CTS || tx != mac->tx.dst) {
 		mac->stats.rx_unexpected_ack++;
 		return;
 	}
@@ -1288,7 +1303,7 @@ static void vlc_mac_rx_ack(struct vlc_mac *mac, const struct vlc_mac_hdr *h)
 		mac->stats.rx_other++;
 		return;
 	}
-	if (mac->tx.state != VLC_MAC_TX_WAIT_ACK || tx != mac->tx.dst ||
+	if (vlc_mac_awaited(mac) != VLC_MAC_T_ACK || tx != mac->tx.dst ||
 	    sf != (mac->tx.seq << VLC_MAC_SEQ_SHIFT | mac->tx.frag)) {
 		mac->stats.rx_unexpected_ack++;
 		return;
@@ -1855,23 +1870,37 @@ static void vlc_mac_retry(struct vlc_mac *mac, u8 type, u8 *tries)
 	}
 }
 
-/* One frame of waiting for a CTS; @busy: the medium was. On timeout
- * the RTS is sent again after a backoff from a doubled window, up to
- * retry_limit times; the fragment's length is not to blame and stays.
- * Hidden senders need the doubling: their RTS (72 frames) collide at
- * the receiver whenever they start less than 72 frames apart.
+/* One frame of waiting for the response @resp (ACK or CTS) to our DATA
+ * or RTS; @busy: others kept the medium busy. A frame being received
+ * may be the response: it may finish. On timeout the DATA or RTS is
+ * sent again after a backoff from a doubled window, up to retry_limit
+ * times. Hidden senders need the doubling: their RTS (72 frames) collide
+ * at the receiver whenever they start less than 72 frames apart.
  */
-static void vlc_mac_cts_wait(struct vlc_mac *mac, bool busy)
+static void vlc_mac_wait(struct vlc_mac *mac, u8 resp, bool busy)
 {
+	bool cts = resp == VLC_MAC_T_CTS;
+
 	mac->resp.wait++;
 	if (busy)
 		mac->resp.wait_busy = true;
-	if (mac->resp.wait <= mac->resp.cts_timeout || vlc_mac_rx_busy(mac))
+	if (mac->resp.wait <= (cts ? mac->resp.cts_timeout :
+			       mac->resp.ack_timeout) ||
+	    vlc_mac_rx_busy(mac))
 		return;
-	mac->stats.cts_timeouts++;
 	if (mac->resp.wait_busy)
 		mac->stats.collisions++;
-	vlc_mac_retry(mac, VLC_MAC_T_RTS, &mac->tx.rts_retries);
+	if (cts) {
+		/* the fragment's length is not to blame and stays */
+		mac->stats.cts_timeouts++;
+		vlc_mac_retry(mac, VLC_MAC_T_RTS, &mac->tx.rts_retries);
+		return;
+	}
+	/* Fragments of this length get lost: halve the next new ones (this
+	 * one is resent as it was).
+	 */
+	mac->tx.frag_len = max_t(u16, mac->tx.frag_len / 2, VLC_MAC_FRAG_MIN);
+	vlc_mac_retry(mac, VLC_MAC_T_DATA, &mac->tx.retries);
 }
 
 /**
@@ -1887,6 +1916,7 @@ void vlc_mac_rx_frame(struct vlc_mac *mac, const struct vlc_phy_rx *rx)
 	unsigned int bits = mac->p.bits_per_symbol;
 	bool busy, own = mac->tx.this_frame;
 	int sym = rx->sym, hard = -1;
+	u8 resp;
 
 	mac->now++;
 	if (mac->bcn.since_loc < U16_MAX)
@@ -1947,23 +1977,7 @@ void vlc_mac_rx_frame(struct vlc_mac *mac, const struct vlc_phy_rx *rx)
 			mac->tx.backoff--;
 	}
 
-	if (mac->tx.state == VLC_MAC_TX_WAIT_CTS) {
-		vlc_mac_cts_wait(mac, busy && !own);
-		return;
-	}
-	if (mac->tx.state != VLC_MAC_TX_WAIT_ACK)
-		return;
-	mac->resp.wait++;
-	if (busy && !own)
-		mac->resp.wait_busy = true;
-	/* A frame being received may be the ACK: let it finish. */
-	if (mac->resp.wait <= mac->resp.ack_timeout || vlc_mac_rx_busy(mac))
-		return;
-	if (mac->resp.wait_busy)
-		mac->stats.collisions++;
-	/* Fragments of this length get lost: halve the next new ones (this
-	 * one is resent as it was).
-	 */
-	mac->tx.frag_len = max_t(u16, mac->tx.frag_len / 2, VLC_MAC_FRAG_MIN);
-	vlc_mac_retry(mac, VLC_MAC_T_DATA, &mac->tx.retries);
+	resp = vlc_mac_awaited(mac);
+	if (resp)
+		vlc_mac_wait(mac, resp, busy && !own);
 }
