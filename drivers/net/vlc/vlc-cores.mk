@@ -8,7 +8,7 @@
 
 VLC_PHY_SRCS	:= vlc_phy.c
 VLC_PHY_HDRS	:= vlc_phy.h
-VLC_MAC_SRCS	:= vlc_mac.c
-VLC_MAC_HDRS	:= vlc_mac.h vlc_phy.h
+VLC_MAC_SRCS	:= vlc_mac.c vlc_mac_tx.c vlc_mac_rx.c vlc_mac_sync.c
+VLC_MAC_HDRS	:= vlc_mac.h vlc_mac_priv.h vlc_phy.h
 VLC_CHAN_SRCS	:= tests/vlc_test_chan.c
 VLC_CHAN_HDRS	:= tests/vlc_test_chan.h

@@ -1,0 +1,540 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * VLC MAC core, receive side: the delimiter hunt, byte assembly, the
+ * decode of a complete frame (vlc_mac_hdr_parse()), reassembly and
+ * delivery to the stack, and what received RTS, CTS, ACK and beacons
+ * change. The on-air format is at the top of vlc_mac.c.
+ */
+
+#include <linux/types.h>
+#include <linux/limits.h>
+#include <linux/minmax.h>
+#include <linux/string.h>
+#include <linux/crc-ccitt.h>
+
+#include "vlc_mac_priv.h"
+
+#define VLC_MAC_CRC_GOOD	0xf0b8		/* residue of X.25 FCS */
+#define VLC_MAC_HUNT_MAX	(VLC_MAC_PREAMBLE_MAX + 8 + 16)
+#define VLC_MAC_FRAG_STEP	16	/* fragment growth per clean ACK */
+/* Dark frames in a row that end a frame as truncated (see
+ * vlc_mac_rx_symbol()): SIFS is 2, so a header that announced too long
+ * a frame does not run into the ACK that follows it.
+ */
+#define VLC_MAC_RX_DARK_END	2
+
+static void vlc_mac_long_addr(u8 *addr, u8 short_addr)
+{
+	if (short_addr == VLC_MAC_BCAST) {
+		memset(addr, 0xff, VLC_MAC_ALEN);
+		return;
+	}
+	memcpy(addr, vlc_mac_prefix, sizeof(vlc_mac_prefix));
+	addr[5] = short_addr;
+}
+
+/* An RTS or CTS between others: stay silent for what it announced. */
+static void vlc_mac_nav_update(struct vlc_mac *mac, unsigned int dur)
+{
+	u8 why = VLC_MAC_NAV_SET;
+
+	if (dur > mac->nav.max) {
+		mac->stats.nav_clamped++;
+		dur = mac->nav.max;
+		why = VLC_MAC_NAV_CLAMPED;
+	}
+	if (dur > mac->nav.frames) {
+		mac->nav.frames = dur;
+		mac->stats.nav_set++;
+		vlc_mac_ev_value(mac, VLC_MAC_EV_NAV, why, dur, 0);
+	}
+}
+
+static void vlc_mac_rx_rts(struct vlc_mac *mac, const struct vlc_mac_hdr *h)
+{
+	unsigned int dst = h->dst, tx = h->tx, dur = h->dur, cts;
+
+	mac->stats.rx_rts++;
+	if (tx == VLC_MAC_BCAST || dst == VLC_MAC_BCAST) {
+		mac->stats.rx_bad_header++;
+		return;
+	}
+	if (dst != mac->p.short_addr) {
+		mac->stats.rx_other++;
+		vlc_mac_nav_update(mac, dur);
+		/* The sender may not get its CTS: if nothing starts by the
+		 * time its DATA would, the reservation is void.
+		 */
+		mac->nav.probe = 2 * mac->p.sifs + VLC_MAC_ACK_SLACK +
+			vlc_mac_frame_symbols(&mac->p, VLC_MAC_CTS_LEN);
+		return;
+	}
+	/* Answer only while nobody else holds the medium for us to hear. */
+	if (mac->nav.frames || mac->resp.type)
+		return;
+	cts = mac->p.sifs + vlc_mac_frame_symbols(&mac->p, VLC_MAC_CTS_LEN);
+	mac->resp.type = VLC_MAC_T_CTS;
+	mac->resp.delay = mac->p.sifs;
+	mac->resp.dst = tx;
+	mac->resp.dur = dur > cts ? min(dur - cts, mac->nav.max) : 0;
+}
+
+static void vlc_mac_rx_cts(struct vlc_mac *mac, const struct vlc_mac_hdr *h)
+{
+	unsigned int dst = h->dst, tx = h->tx, dur = h->dur;
+
+	mac->stats.rx_cts++;
+	if (tx == VLC_MAC_BCAST || dst == VLC_MAC_BCAST) {
+		mac->stats.rx_bad_header++;
+		return;
+	}
+	if (dst != mac->p.short_addr) {
+		mac->stats.rx_other++;
+		vlc_mac_nav_update(mac, dur);
+		mac->nav.probe = 0;	/* the exchange is on */
+		return;
+	}
+	if (vlc_mac_awaited(mac) != VLC_MAC_T_CTS || tx != mac->tx.dst) {
+		mac->stats.rx_unexpected_ack++;
+		return;
+	}
+	/* The medium is ours: the fragment follows SIFS after the CTS. */
+	mac->tx.rts_retries = 0;
+	mac->tx.burst_wait = mac->p.sifs;
+	mac->tx.state = VLC_MAC_TX_BURST;
+}
+
+/* Remember who sent a beacon, how bright, and when. */
+static void vlc_mac_rx_beacon(struct vlc_mac *mac, u8 tx)
+{
+	struct vlc_mac_beacon *e = NULL, *old = &mac->bcn.heard[0];
+	unsigned int i;
+
+	mac->stats.rx_beacons++;
+	if (tx == VLC_MAC_BCAST) {
+		mac->stats.rx_bad_header++;
+		return;
+	}
+	for (i = 0; i < VLC_MAC_BEACONS_MAX; i++) {
+		if (mac->bcn.heard[i].used && mac->bcn.heard[i].id == tx) {
+			e = &mac->bcn.heard[i];
+			break;
+		}
+		/* else a free entry, or the one heard least recently */
+		if (old->used && (!mac->bcn.heard[i].used ||
+				  mac->now - mac->bcn.heard[i].last >
+				  mac->now - old->last))
+			old = &mac->bcn.heard[i];
+	}
+	if (!e) {
+		e = old;
+		e->used = true;
+		e->id = tx;
+		e->count = 0;
+	}
+	if (e->count < U16_MAX)
+		e->count++;
+	e->level = mac->rx.signal;
+	e->last = mac->now;
+}
+
+/**
+ * vlc_mac_beacons - the neighbours heard by their beacons
+ * @mac: the MAC
+ * @out: filled with up to @max entries; @last holds the age instead, in
+ *	frames since that neighbour's last beacon ended
+ * @max: room in @out
+ *
+ * Return: the number of entries written.
+ */
+unsigned int vlc_mac_beacons(const struct vlc_mac *mac,
+			     struct vlc_mac_beacon *out, unsigned int max)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < VLC_MAC_BEACONS_MAX && n < max; i++) {
+		if (!mac->bcn.heard[i].used)
+			continue;
+		out[n] = mac->bcn.heard[i];
+		out[n].last = mac->now - mac->bcn.heard[i].last;
+		n++;
+	}
+	return n;
+}
+
+static void vlc_mac_rx_ack(struct vlc_mac *mac, const struct vlc_mac_hdr *h)
+{
+	u8 dst = h->dst, tx = h->tx, sf = h->sf;
+
+	if (dst != mac->p.short_addr) {
+		mac->stats.rx_other++;
+		return;
+	}
+	if (vlc_mac_awaited(mac) != VLC_MAC_T_ACK || tx != mac->tx.dst ||
+	    sf != (mac->tx.seq << VLC_MAC_SEQ_SHIFT | mac->tx.frag)) {
+		mac->stats.rx_unexpected_ack++;
+		return;
+	}
+	mac->stats.tx_acked++;
+	/* Through at the first attempt: try a longer next fragment. */
+	if (!mac->tx.retries)
+		mac->tx.frag_len = min_t(u16, mac->tx.frag_len +
+					 VLC_MAC_FRAG_STEP, mac->p.frag_size);
+	vlc_mac_frag_done(mac);
+}
+
+static struct vlc_mac_reasm *vlc_mac_reasm_find(struct vlc_mac *mac, u8 tx,
+						bool group)
+{
+	struct vlc_mac_reasm *r;
+	unsigned int i;
+
+	for (i = 0; i < VLC_MAC_RX_SOURCES; i++) {
+		r = &mac->rx.reasm[i];
+		if (!r->used || r->tx != tx || r->group != group)
+			continue;
+		if (mac->idle_clock - r->mark > mac->rx.lifetime) {
+			if (!r->complete)
+				mac->stats.rx_incomplete++;
+			r->used = false;
+			return NULL;
+		}
+		return r;
+	}
+	return NULL;
+}
+
+/* A free entry, or the least recently used one. */
+static struct vlc_mac_reasm *vlc_mac_reasm_get(struct vlc_mac *mac)
+{
+	struct vlc_mac_reasm *r, *old = &mac->rx.reasm[0];
+	unsigned int i;
+
+	for (i = 0; i < VLC_MAC_RX_SOURCES; i++) {
+		r = &mac->rx.reasm[i];
+		if (!r->used)
+			return r;
+		if (mac->now - r->last > mac->now - old->last)
+			old = r;
+	}
+	if (!old->complete)
+		mac->stats.rx_incomplete++;
+	return old;
+}
+
+static void vlc_mac_deliver(struct vlc_mac *mac, struct vlc_mac_reasm *r)
+{
+	unsigned int et = (r->hdr0 & VLC_MAC_H_ET_MASK) >> VLC_MAC_H_ET_SHIFT;
+	unsigned int base = VLC_MAC_ETH_HLEN;
+	u8 *f = r->frame;
+
+	if (et == VLC_MAC_ET_FULL) {
+		/* the ethertype and at least one byte, as vlc_mac_xmit()
+		 * sends: nothing shorter than 15 bytes reaches the stack
+		 */
+		if (r->len <= 2) {
+			mac->stats.rx_bad_header++;
+			r->used = false;
+			return;
+		}
+		base -= 2;
+	} else {
+		f[12] = vlc_mac_ethertype[et] >> 8;
+		f[13] = vlc_mac_ethertype[et] & 0xff;
+	}
+	if (r->hdr0 & VLC_MAC_H_DFULL)
+		memcpy(f, r->addr, VLC_MAC_ALEN);
+	else
+		vlc_mac_long_addr(f, r->group ? VLC_MAC_BCAST :
+				  mac->p.short_addr);
+	if (r->hdr0 & VLC_MAC_H_SFULL)
+		memcpy(f + VLC_MAC_ALEN, r->addr + VLC_MAC_ALEN, VLC_MAC_ALEN);
+	else
+		vlc_mac_long_addr(f + VLC_MAC_ALEN, r->tx);
+	r->complete = true;
+	mac->stats.rx_delivered++;
+	if (mac->ops && mac->ops->deliver)
+		mac->ops->deliver(mac->ctx, f, base + r->len);
+}
+
+/* The reassembly that DATA header @h (byte 0 @h0) continues or starts;
+ * NULL if the fragment is not taken: a duplicate (acknowledged again),
+ * out of order, an orphan, or not of the same packet.
+ */
+static struct vlc_mac_reasm *vlc_mac_reasm_match(struct vlc_mac *mac,
+						 const struct vlc_mac_hdr *h,
+						 u8 h0, bool group)
+{
+	unsigned int seq = h->sf >> VLC_MAC_SEQ_SHIFT;
+	unsigned int frag = h->sf & VLC_MAC_FRAG_MASK;
+	struct vlc_mac_reasm *r;
+
+	r = vlc_mac_reasm_find(mac, h->tx, group);
+	if (r && r->seq == seq) {
+		if (frag < r->next_frag) {
+			/* Our ACK was lost: ACK again, deliver nothing. */
+			mac->stats.rx_dup++;
+			r->last = mac->now;
+			r->mark = mac->idle_clock;
+			if (!group)
+				vlc_mac_send_ack(mac, h->tx, h->sf);
+			return NULL;
+		}
+		if (frag > r->next_frag || r->complete) {
+			mac->stats.rx_out_of_order++;
+			return NULL;
+		}
+		/* Every fragment must describe the same packet. */
+		if ((h0 ^ r->hdr0) & ~VLC_MAC_H_LAST ||
+		    (h->dfull && memcmp(h->dfull, r->addr, VLC_MAC_ALEN)) ||
+		    (h->sfull && memcmp(h->sfull, r->addr + VLC_MAC_ALEN,
+					VLC_MAC_ALEN))) {
+			mac->stats.rx_bad_header++;
+			return NULL;
+		}
+		return r;
+	}
+	if (frag) {
+		mac->stats.rx_orphan++;
+		return NULL;
+	}
+	if (r) {
+		if (!r->complete)
+			mac->stats.rx_incomplete++;
+	} else {
+		r = vlc_mac_reasm_get(mac);
+	}
+	r->used = true;
+	r->group = group;
+	r->complete = false;
+	r->tx = h->tx;
+	r->seq = seq;
+	r->next_frag = 0;
+	r->hdr0 = h0;
+	r->len = 0;
+	if (h->dfull)
+		memcpy(r->addr, h->dfull, VLC_MAC_ALEN);
+	if (h->sfull)
+		memcpy(r->addr + VLC_MAC_ALEN, h->sfull, VLC_MAC_ALEN);
+	return r;
+}
+
+/* A DATA frame with a good CRC: header @h of @b, @n bytes from the
+ * header on.
+ */
+static void vlc_mac_rx_data(struct vlc_mac *mac, const struct vlc_mac_hdr *h,
+			    const u8 *b, unsigned int n)
+{
+	const u8 *payload = b + h->hlen;
+	struct vlc_mac_reasm *r;
+	unsigned int len = h->len, base;
+	u8 h0 = b[0], dst = h->dst, tx = h->tx, sf = h->sf;
+	bool group = dst == VLC_MAC_BCAST;
+
+	if (h->flen != n || tx == VLC_MAC_BCAST) {
+		mac->stats.rx_bad_header++;
+		return;
+	}
+	if (!group && dst != mac->p.short_addr) {
+		mac->stats.rx_other++;
+		return;
+	}
+	r = vlc_mac_reasm_match(mac, h, h0, group);
+	if (!r)
+		return;
+
+	base = ((h0 & VLC_MAC_H_ET_MASK) >> VLC_MAC_H_ET_SHIFT) ==
+	       VLC_MAC_ET_FULL ? VLC_MAC_ETH_HLEN - 2 : VLC_MAC_ETH_HLEN;
+	if (r->len + len > VLC_MAC_FRAME_MAX - base) {
+		mac->stats.rx_too_long++;
+		r->used = false;
+		return;
+	}
+	memcpy(r->frame + base + r->len, payload, len);
+	r->len += len;
+	r->next_frag++;
+	r->last = mac->now;
+	r->mark = mac->idle_clock;
+	if (!group)
+		vlc_mac_send_ack(mac, tx, sf);
+	if (h0 & VLC_MAC_H_LAST)
+		vlc_mac_deliver(mac, r);
+}
+
+static void vlc_mac_rx_complete(struct vlc_mac *mac)
+{
+	const u8 *b = mac->rx.buf;
+	unsigned int n = mac->rx.pos;
+	struct vlc_mac_hdr h;
+
+	if (crc_ccitt(0xffff, b, n) != VLC_MAC_CRC_GOOD) {
+		mac->stats.rx_crc_errors++;
+		if (mac->rx.hard)
+			mac->stats.rx_hard_crc_errors++;
+		vlc_mac_ev_frame(mac, VLC_MAC_EV_RX, VLC_MAC_RX_CRC, 0, b, n,
+				 n + 1);
+		return;
+	}
+	mac->stats.rx_frames_ok++;
+	if (mac->rx.hard)
+		mac->stats.rx_hard_frames_ok++;
+	vlc_mac_ev_frame(mac, VLC_MAC_EV_RX, VLC_MAC_RX_OK, 0, b, n, n + 1);
+	vlc_mac_hdr_parse(b, n, &h);
+	switch (h.type) {
+	case VLC_MAC_T_ACK:
+		vlc_mac_rx_ack(mac, &h);
+		break;
+	case VLC_MAC_T_BEACON:
+		vlc_mac_rx_beacon(mac, h.tx);
+		break;
+	case VLC_MAC_T_RTS:
+		vlc_mac_rx_rts(mac, &h);
+		break;
+	case VLC_MAC_T_CTS:
+		vlc_mac_rx_cts(mac, &h);
+		break;
+	default:
+		vlc_mac_rx_data(mac, &h, b, n);
+	}
+}
+
+/* rx.pos bytes are in: learn how many more the frame has from what is
+ * known so far, or finish it. Nothing here trusts a length it has not
+ * bounded.
+ */
+static void vlc_mac_rx_advance(struct vlc_mac *mac)
+{
+	struct vlc_mac_hdr h;
+
+	vlc_mac_hdr_parse(mac->rx.buf, mac->rx.pos, &h);
+	if (mac->rx.pos == 1) {
+		if (!h.hlen)
+			goto bad;
+		/* DATA: its len byte first */
+		mac->rx.need = h.flen ? h.flen : h.hlen;
+		return;
+	}
+	if (h.type == VLC_MAC_T_DATA && mac->rx.pos == h.hlen) {
+		if (!h.flen || h.flen > sizeof(mac->rx.buf))
+			goto bad;
+		mac->rx.need = h.flen;
+		return;
+	}
+	mac->rx.state = VLC_MAC_RX_WAIT_IDLE;
+	vlc_mac_rx_complete(mac);
+	return;
+bad:
+	mac->stats.rx_bad_header++;
+	vlc_mac_ev_frame(mac, VLC_MAC_EV_RX, VLC_MAC_RX_BAD_HEADER, 0,
+			 mac->rx.buf, mac->rx.pos, mac->rx.pos + 1);
+	mac->rx.state = VLC_MAC_RX_WAIT_IDLE;
+}
+
+/* The PHY's hard decision @hard (-1: none) stands for an erasure, or
+ * inside a frame for a dark frame: a symbol is due there, and the CRC
+ * catches what the hard decision gets wrong.
+ */
+static int vlc_mac_rx_hard(struct vlc_mac *mac, int hard)
+{
+	mac->stats.rx_hard_symbols++;
+	mac->rx.hard = true;
+	return hard;
+}
+
+void vlc_mac_rx_symbol(struct vlc_mac *mac, int sym, int hard,
+		       unsigned int bits)
+{
+	switch (mac->rx.state) {
+	case VLC_MAC_RX_WAIT_IDLE:
+		if (sym == VLC_SYM_IDLE)
+			mac->rx.state = VLC_MAC_RX_IDLE;
+		return;
+	case VLC_MAC_RX_IDLE:
+		if (sym == VLC_SYM_IDLE)
+			return;
+		/* An erasure may be a preamble still settling: hunt too. */
+		mac->rx.state = VLC_MAC_RX_HUNT;
+		mac->rx.reg = sym < 0 ? 0 : sym;
+		mac->rx.nbits = sym < 0 ? 0 : bits;
+		mac->rx.hunt = 1;
+		return;
+	case VLC_MAC_RX_HUNT:
+		if (sym == VLC_SYM_IDLE) {
+			mac->stats.rx_no_delimiter++;
+			vlc_mac_ev_frame(mac, VLC_MAC_EV_RX,
+					 VLC_MAC_RX_NO_DELIMITER, 0, NULL, 0, 0);
+			mac->rx.state = VLC_MAC_RX_IDLE;
+			return;
+		}
+		if (++mac->rx.hunt > VLC_MAC_HUNT_MAX) {
+			mac->stats.rx_no_delimiter++;
+			vlc_mac_ev_frame(mac, VLC_MAC_EV_RX,
+					 VLC_MAC_RX_NO_DELIMITER, 0, NULL, 0, 0);
+			mac->rx.state = VLC_MAC_RX_WAIT_IDLE;
+			return;
+		}
+		if (sym < 0 && hard >= 0) {
+			/* Lit: the preamble or the SFD. The SFD is 3 bits
+			 * or more from every preamble window, so a wrong hard
+			 * decision or two cannot fake it.
+			 */
+			sym = vlc_mac_rx_hard(mac, hard);
+		} else if (sym < 0) {
+			/* The level estimate may still settle: start over. */
+			mac->rx.nbits = 0;
+			return;
+		}
+		mac->rx.reg = (mac->rx.reg << bits) | sym;
+		if (mac->rx.nbits < 8)
+			mac->rx.nbits += bits;
+		if (mac->rx.nbits >= 8 && (mac->rx.reg & 0xff) == VLC_MAC_SFD) {
+			mac->rx.state = VLC_MAC_RX_FRAME;
+			mac->rx.pos = 0;
+			mac->rx.need = 1;
+			mac->rx.bits = 0;
+			mac->rx.byte = 0;
+			mac->rx.dark = 0;
+			mac->rx.hard = false;
+		}
+		return;
+	case VLC_MAC_RX_FRAME:
+		/* A symbol is due: take the hard decision for a dark frame
+		 * too, unless VLC_MAC_RX_DARK_END come in a row (the sender
+		 * stopped, or the length read was wrong). The length is only
+		 * bounded, not trusted: a wrong one costs the CRC.
+		 */
+		if (sym != VLC_SYM_IDLE)
+			mac->rx.dark = 0;
+		if (sym == VLC_SYM_IDLE && hard >= 0 &&
+		    ++mac->rx.dark < VLC_MAC_RX_DARK_END) {
+			sym = vlc_mac_rx_hard(mac, hard);
+		} else if (sym == VLC_SYM_IDLE) {
+			mac->stats.rx_truncated++;
+			vlc_mac_ev_frame(mac, VLC_MAC_EV_RX,
+					 VLC_MAC_RX_TRUNCATED, 0, mac->rx.buf,
+					 mac->rx.pos, mac->rx.pos + 1);
+			mac->rx.state = VLC_MAC_RX_IDLE;
+			return;
+		}
+		if (sym < 0 && hard >= 0) {
+			sym = vlc_mac_rx_hard(mac, hard);
+		} else if (sym < 0) {
+			mac->stats.rx_erasure_aborts++;
+			vlc_mac_ev_frame(mac, VLC_MAC_EV_RX, VLC_MAC_RX_ERASURE,
+					 0, mac->rx.buf, mac->rx.pos,
+					 mac->rx.pos + 1);
+			mac->rx.state = VLC_MAC_RX_WAIT_IDLE;
+			return;
+		}
+		mac->rx.byte = (mac->rx.byte << bits) | sym;
+		mac->rx.bits += bits;
+		if (mac->rx.bits < 8)
+			return;
+		mac->rx.buf[mac->rx.pos++] = mac->rx.byte;
+		mac->rx.bits = 0;
+		mac->rx.byte = 0;
+		if (mac->rx.pos >= mac->rx.need)
+			vlc_mac_rx_advance(mac);
+		return;
+	}
+}
