@@ -320,7 +320,7 @@ static void emit_end(void)
 		break;
 	case AIR_T_CTS:
 		/* an answer: to a unicast address, never for longer than an
-		 * exchange can take (vlc.rst: nav_max)
+		 * exchange can take (vlc.rst: nav.max)
 		 */
 		FZ_CHECK(b[1] == AIR_T_CTS << 5 && n == AIR_RTS_LEN &&
 			 b[3] == S.run_me && b[2] != VLC_MAC_BCAST &&

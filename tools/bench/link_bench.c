@@ -7,7 +7,7 @@
  *   link_bench lock SEED0 RUNS MAXFRAMES DEFER
  *	RUNS cold starts (seeds SEED0..): node 0 runs, node 1 starts at a
  *	random point of node 0's frame; both PHYs are driven by the real
- *	MAC (vlc_mac.c: its resync loop moves the grids). One line a run:
+ *	MAC (vlc_mac_sync.c: its resync loop moves the grids). One line a run:
  *	"seed offset_ns frames" (frames: node 1's frames from its start to
  *	the lock, MAXFRAMES + 1 if none). DEFER: ticks a deferred search
  *	takes (0: in the tick, as under vlc_sim; 26: as the kernel's

@@ -656,7 +656,7 @@ Synchronisation
 Two nodes on the channel model of the tests (each sees the other at SIG,
 ambient 5 SIG with 100 Hz flicker of SIG, SNR 100 on a data slot: the
 conditions of the PHY's acquisition test), each PHY driven by the real
-MAC core (vlc_mac.c: beacons every 1000 idle frames, sooner while a PHY
+MAC core (vlc_mac*.c: beacons every 1000 idle frames, sooner while a PHY
 has no lock, and its resync loop moving the grid through
 vlc_phy_adjust_phase()). Node 0 runs; node 1 starts at a random point of
 node 0's frame (seeded).
@@ -953,7 +953,7 @@ MAC cost
   build/bench/mac_bench cost 1514 $mcf 1 BITS   # under valgrind --tool=callgrind,
                                               # see tools/bench/run.sh
 
-Instructions of the MAC core (the host build of vlc_mac.c, the source
+Instructions of the MAC core (the host build of vlc_mac*.c, the sources
 the kernel compiles) over $mcf frames of a saturated link: node 1 sends
 1514-byte frames to node 0 (RTS/CTS, fragments, ACKs; the symbol
 channel of mac_bench, no errors). Receive: every vlc_mac_rx_frame() of

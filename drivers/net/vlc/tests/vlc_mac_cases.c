@@ -1424,7 +1424,7 @@ VLC_TEST(vlc_mac_test_frag_adapt)
 			VLC_EXPECT_EQ(t->node[1].delivered, 4);
 			VLC_EXPECT_EQ(t->bad, 0);
 			VLC_EXPECT_EQ(t->dup, 0);
-			VLC_TEST_LOG("frag max %u, 1e-3 erased: 4 MTU frames in %u, frag_cur %u",
+			VLC_TEST_LOG("frag max %u, 1e-3 erased: 4 MTU frames in %u, frag_len %u",
 				     fmax[i], frames[i],
 				     t->node[0].mac.tx.frag_len);
 		}
