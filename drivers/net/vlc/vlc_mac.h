@@ -353,11 +353,8 @@ struct vlc_mac_emit {
 	u8 buf[VLC_MAC_AIR_MAX];
 };
 
-/**
- * struct vlc_mac_tx - the transmit queue, the fragment in flight, medium
- *	access and the frame on air
- *
- * Frames are PHY frames, bytes are bytes of payload.
+/* The transmit queue, the fragment in flight, medium access and the
+ * frame on air. Frames are PHY frames, bytes are bytes of payload.
  */
 struct vlc_mac_tx {
 	enum vlc_mac_tx_state state;
@@ -390,9 +387,8 @@ struct vlc_mac_tx {
 	struct vlc_mac_emit emit;
 };
 
-/**
- * struct vlc_mac_resp - responses: the ACK or CTS we owe SIFS after a
- *	DATA or RTS of a neighbour, and the one we wait for after ours
+/* Responses: the ACK or CTS we owe SIFS after a neighbour's DATA or RTS,
+ * and the one we wait for after ours.
  */
 struct vlc_mac_resp {
 	u8 type;		/* owed: VLC_MAC_T_ACK or _CTS; 0: none */
@@ -406,10 +402,7 @@ struct vlc_mac_resp {
 	bool wait_busy;		/* the medium was busy during @wait */
 };
 
-/**
- * struct vlc_mac_nav - virtual carrier sense: reservations heard in the
- *	RTS and CTS of others
- */
+/* Virtual carrier sense: reservations heard in the RTS and CTS of others. */
 struct vlc_mac_nav {
 	u16 frames;		/* frames the medium stays reserved */
 	u16 probe;		/* frames left for an overheard RTS's
@@ -420,9 +413,8 @@ struct vlc_mac_nav {
 				 */
 };
 
-/**
- * struct vlc_mac_rx - the receiver: delimiter hunt, byte assembly, the
- *	frame being received and the reassemblies
+/* The receiver: delimiter hunt, byte assembly, the frame being received
+ * and the reassemblies.
  */
 struct vlc_mac_rx {
 	enum vlc_mac_rx_state state;
@@ -441,10 +433,7 @@ struct vlc_mac_rx {
 	struct vlc_mac_reasm reasm[VLC_MAC_RX_SOURCES];
 };
 
-/**
- * struct vlc_mac_sync - the PHY's lock and the resync loop (see
- *	vlc_mac_resync())
- */
+/* The PHY's lock and the resync loop (see vlc_mac_resync()). */
 struct vlc_mac_sync {
 	bool acquiring;		/* the PHY has no lock: hold data */
 	s64 sum;		/* ns: offsets of the window so far */
@@ -457,10 +446,7 @@ struct vlc_mac_sync {
 	s32 acq_moved;		/* ns we moved for it; 0: none yet */
 };
 
-/**
- * struct vlc_mac_bcn - beacons: when ours are due, and the neighbours
- *	heard by theirs
- */
+/* Beacons: when ours are due, and the neighbours heard by theirs. */
 struct vlc_mac_bcn {
 	bool armed;		/* one is due and contends */
 	u16 since_emit;		/* frames since we emitted, capped */
@@ -477,28 +463,38 @@ struct vlc_mac_bcn {
 
 /**
  * struct vlc_mac - state of one MAC; plain data, owned by the caller
+ * @ops: callbacks
+ * @ctx: passed to @ops
+ * @p: parameters in use
+ * @rng: xorshift32 state, when ops->random is NULL
+ * @now: the frame clock: frames since init, wrapping
+ * @idle_run: idle frames in a row, up to DIFS
+ * @idle_clock: idle frames after a full DIFS, wrapping (ages reassemblies)
+ * @tx: queue, fragment in flight, medium access, frame on air
+ * @resp: ACK or CTS owed, and the wait for ours
+ * @nav: reservations heard
+ * @rx: receiver and reassemblies
+ * @sync: the PHY's lock and the resync loop
+ * @bcn: beacons due and heard
+ * @stats: counters
  *
  * All fields are private to the MAC core (vlc_mac*.c) except @stats
  * (read-only).
  */
 struct vlc_mac {
 	const struct vlc_mac_ops *ops;
-	void *ctx;			/* passed to @ops */
-	struct vlc_mac_params p;	/* in use */
-	u32 rng;		/* xorshift32, when ops->random is NULL */
-
-	/* the frame clock */
-	u32 now;		/* frames since init, wrapping */
-	u16 idle_run;		/* idle frames in a row, up to DIFS */
-	u32 idle_clock;		/* idle frames after DIFS, wrapping */
-
+	void *ctx;
+	struct vlc_mac_params p;
+	u32 rng;
+	u32 now;
+	u16 idle_run;
+	u32 idle_clock;
 	struct vlc_mac_tx tx;
 	struct vlc_mac_resp resp;
 	struct vlc_mac_nav nav;
 	struct vlc_mac_rx rx;
 	struct vlc_mac_sync sync;
 	struct vlc_mac_bcn bcn;
-
 	struct vlc_mac_stats stats;
 };
 
