@@ -3,9 +3,9 @@
  * VLC MAC core (MAC v1): framing, header compression, CRC, fragmentation,
  * CSMA/CA and stop-and-wait ARQ over a PHY that carries one symbol of 1
  * or 2 bits per frame. Documentation/networking/vlc.rst draws the same.
- * This file holds the parameters, the transmit queue, the events, the
- * header parser and the frame clock; vlc_mac_tx.c, vlc_mac_rx.c and
- * vlc_mac_sync.c the rest (vlc_mac_priv.h).
+ * This file holds the parameters, the transmit queue, the events and the
+ * header parser; vlc_mac_tx.c, vlc_mac_rx.c and vlc_mac_sync.c the rest,
+ * vlc_mac_priv.h what they share, the frame clock among it.
  *
  * On air, one frame is (bytes MSB first, 1 or 2 bits per symbol):
  *
@@ -585,83 +585,4 @@ void vlc_mac_flush(struct vlc_mac *mac)
 		if (mac->ops && mac->ops->tx_done)
 			mac->ops->tx_done(mac->ctx, len, false);
 	}
-}
-
-/**
- * vlc_mac_rx_frame - what the PHY received in the frame that just ended
- * @mac: the MAC
- * @rx: the PHY's report (untrusted symbol values are checked)
- *
- * Called once per PHY frame, after vlc_mac_tx_symbol() of that frame.
- * May call ops->deliver, ops->tx_done and ops->phase.
- */
-void vlc_mac_rx_frame(struct vlc_mac *mac, const struct vlc_phy_rx *rx)
-{
-	unsigned int bits = mac->p.bits_per_symbol;
-	bool busy, own = mac->tx.this_frame;
-	int sym = rx->sym, hard = -1;
-	u8 resp;
-
-	mac->now++;
-	if (mac->bcn.since_loc < U16_MAX)
-		mac->bcn.since_loc++;
-	if (rx->acquiring && !mac->sync.acquiring)
-		vlc_mac_acq_start(mac);
-	else if (!rx->acquiring && mac->sync.acquiring)
-		vlc_mac_acq_locked(mac);
-	mac->sync.acquiring = rx->acquiring;
-	if (mac->nav.frames)
-		mac->nav.frames--;
-	if (own || (rx->flags & VLC_PHY_RX_OWN_TX)) {
-		/* Half duplex: we can only have seen our own light. */
-		mac->rx.state = VLC_MAC_RX_WAIT_IDLE;
-		busy = true;
-		vlc_mac_resync(mac, rx, false);
-	} else {
-		if (sym >= 0 && (rx->bits != bits || sym >= 1 << bits))
-			sym = VLC_SYM_ERASURE;
-		else if (sym < 0 && sym != VLC_SYM_IDLE)
-			sym = VLC_SYM_ERASURE;
-		if ((rx->flags & VLC_PHY_RX_HARD) && rx->bits == bits &&
-		    rx->hard >= 0 && rx->hard < 1 << bits)
-			hard = rx->hard;
-		busy = rx->carrier || sym != VLC_SYM_IDLE;
-		if (mac->nav.probe) {
-			/* An overheard RTS: did its exchange start? */
-			if (busy) {
-				mac->nav.probe = 0;
-			} else if (!--mac->nav.probe && mac->nav.frames) {
-				mac->nav.frames = 0;
-				mac->stats.nav_reset++;
-				vlc_mac_ev_value(mac, VLC_MAC_EV_NAV,
-						 VLC_MAC_NAV_RESET, 0, 0);
-			}
-		}
-		vlc_mac_resync(mac, rx, true);
-		mac->rx.signal = rx->signal;
-		vlc_mac_rx_symbol(mac, sym, hard, bits);
-		busy = busy || vlc_mac_rx_busy(mac);
-	}
-	mac->tx.this_frame = false;
-	/* Virtual carrier sense: a reservation heard is as busy as light. */
-	if (mac->nav.frames && !busy) {
-		mac->stats.nav_frames++;
-		busy = true;
-	}
-
-	/* DIFS of idle first, then the backoff counts down, idle only. */
-	if (busy) {
-		mac->idle_run = 0;
-	} else if (mac->idle_run < mac->p.difs) {
-		mac->idle_run++;
-	} else {
-		mac->idle_clock++;
-		if ((mac->tx.state == VLC_MAC_TX_CONTEND ||
-		     mac->bcn.armed) && mac->tx.backoff)
-			mac->tx.backoff--;
-	}
-
-	resp = vlc_mac_awaited(mac);
-	if (resp)
-		vlc_mac_wait(mac, resp, busy && !own);
 }

@@ -3,11 +3,11 @@
  * VLC MAC core, private: what its files share and nothing else includes.
  *
  *   vlc_mac.c       parameters, the transmit queue, events, the on-air
- *                   header parser and the frame clock (vlc_mac_rx_frame())
+ *                   header parser; the frame clock is inline below
  *   vlc_mac_tx.c    medium access, backoff, fragments, responses and
  *                   beacons out, the response wait
  *   vlc_mac_rx.c    delimiter hunt, byte assembly, frame decode,
- *                   reassembly and delivery
+ *                   reassembly and delivery; vlc_mac_rx_frame()
  *   vlc_mac_sync.c  the resync loop
  *
  * The on-air format is described at the top of vlc_mac.c.
@@ -16,6 +16,7 @@
 #define _VLC_MAC_PRIV_H
 
 #include <linux/types.h>
+#include <linux/limits.h>
 
 #include "vlc_mac.h"
 
@@ -143,12 +144,63 @@ void vlc_mac_wait(struct vlc_mac *mac, u8 resp, bool busy);
 void vlc_mac_acq_start(struct vlc_mac *mac);
 void vlc_mac_acq_locked(struct vlc_mac *mac);
 
-/* vlc_mac_rx.c */
-void vlc_mac_rx_symbol(struct vlc_mac *mac, int sym, int hard,
-		       unsigned int bits);
-
 /* vlc_mac_sync.c */
 void vlc_mac_resync(struct vlc_mac *mac, const struct vlc_phy_rx *rx,
 		    bool heard);
+
+/*
+ * The frame clock, which vlc_mac_rx_frame() runs around what it receives
+ * once a frame; inline, since it runs every frame on the receive path.
+ */
+
+/* A frame has passed: count it, follow the PHY's lock (acquisition
+ * beacons), count the NAV down.
+ */
+static inline void vlc_mac_clock_start(struct vlc_mac *mac,
+				       const struct vlc_phy_rx *rx)
+{
+	mac->now++;
+	if (mac->bcn.since_loc < U16_MAX)
+		mac->bcn.since_loc++;
+	if (rx->acquiring && !mac->sync.acquiring)
+		vlc_mac_acq_start(mac);
+	else if (!rx->acquiring && mac->sync.acquiring)
+		vlc_mac_acq_locked(mac);
+	mac->sync.acquiring = rx->acquiring;
+	if (mac->nav.frames)
+		mac->nav.frames--;
+}
+
+/* The frame was @busy (light, or a frame being received; @own: ours):
+ * medium access and the response wait advance.
+ */
+static inline void vlc_mac_clock_end(struct vlc_mac *mac, bool busy,
+				     bool own)
+{
+	u8 resp;
+
+	mac->tx.this_frame = false;
+	/* Virtual carrier sense: a reservation heard is as busy as light. */
+	if (mac->nav.frames && !busy) {
+		mac->stats.nav_frames++;
+		busy = true;
+	}
+
+	/* DIFS of idle first, then the backoff counts down, idle only. */
+	if (busy) {
+		mac->idle_run = 0;
+	} else if (mac->idle_run < mac->p.difs) {
+		mac->idle_run++;
+	} else {
+		mac->idle_clock++;
+		if ((mac->tx.state == VLC_MAC_TX_CONTEND ||
+		     mac->bcn.armed) && mac->tx.backoff)
+			mac->tx.backoff--;
+	}
+
+	resp = vlc_mac_awaited(mac);
+	if (resp)
+		vlc_mac_wait(mac, resp, busy && !own);
+}
 
 #endif /* _VLC_MAC_PRIV_H */

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * VLC MAC core, receive side: the delimiter hunt, byte assembly, the
- * decode of a complete frame (vlc_mac_hdr_parse()), reassembly and
- * delivery to the stack, and what received RTS, CTS, ACK and beacons
- * change. The on-air format is at the top of vlc_mac.c.
+ * VLC MAC core, receive side: vlc_mac_rx_frame(), once a frame inside
+ * the frame clock; the delimiter hunt, byte assembly, the decode of a
+ * complete frame (vlc_mac_hdr_parse()), reassembly and delivery to the
+ * stack, and what received RTS, CTS, ACK and beacons change. The on-air
+ * format is at the top of vlc_mac.c.
  */
 
 #include <linux/types.h>
@@ -441,8 +442,8 @@ static int vlc_mac_rx_hard(struct vlc_mac *mac, int hard)
 	return hard;
 }
 
-void vlc_mac_rx_symbol(struct vlc_mac *mac, int sym, int hard,
-		       unsigned int bits)
+static void vlc_mac_rx_symbol(struct vlc_mac *mac, int sym, int hard,
+			      unsigned int bits)
 {
 	switch (mac->rx.state) {
 	case VLC_MAC_RX_WAIT_IDLE:
@@ -537,4 +538,52 @@ void vlc_mac_rx_symbol(struct vlc_mac *mac, int sym, int hard,
 			vlc_mac_rx_advance(mac);
 		return;
 	}
+}
+
+/**
+ * vlc_mac_rx_frame - what the PHY received in the frame that just ended
+ * @mac: the MAC
+ * @rx: the PHY's report (untrusted symbol values are checked)
+ *
+ * Called once per PHY frame, after vlc_mac_tx_symbol() of that frame.
+ * May call ops->deliver, ops->tx_done and ops->phase.
+ */
+void vlc_mac_rx_frame(struct vlc_mac *mac, const struct vlc_phy_rx *rx)
+{
+	unsigned int bits = mac->p.bits_per_symbol;
+	bool busy, own = mac->tx.this_frame;
+	int sym = rx->sym, hard = -1;
+
+	vlc_mac_clock_start(mac, rx);
+	if (own || (rx->flags & VLC_PHY_RX_OWN_TX)) {
+		/* Half duplex: we can only have seen our own light. */
+		mac->rx.state = VLC_MAC_RX_WAIT_IDLE;
+		busy = true;
+		vlc_mac_resync(mac, rx, false);
+	} else {
+		if (sym >= 0 && (rx->bits != bits || sym >= 1 << bits))
+			sym = VLC_SYM_ERASURE;
+		else if (sym < 0 && sym != VLC_SYM_IDLE)
+			sym = VLC_SYM_ERASURE;
+		if ((rx->flags & VLC_PHY_RX_HARD) && rx->bits == bits &&
+		    rx->hard >= 0 && rx->hard < 1 << bits)
+			hard = rx->hard;
+		busy = rx->carrier || sym != VLC_SYM_IDLE;
+		if (mac->nav.probe) {
+			/* An overheard RTS: did its exchange start? */
+			if (busy) {
+				mac->nav.probe = 0;
+			} else if (!--mac->nav.probe && mac->nav.frames) {
+				mac->nav.frames = 0;
+				mac->stats.nav_reset++;
+				vlc_mac_ev_value(mac, VLC_MAC_EV_NAV,
+						 VLC_MAC_NAV_RESET, 0, 0);
+			}
+		}
+		vlc_mac_resync(mac, rx, true);
+		mac->rx.signal = rx->signal;
+		vlc_mac_rx_symbol(mac, sym, hard, bits);
+		busy = busy || vlc_mac_rx_busy(mac);
+	}
+	vlc_mac_clock_end(mac, busy, own);
 }

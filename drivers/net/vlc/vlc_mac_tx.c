@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * VLC MAC core, transmit side: medium access (DIFS, backoff, the NAV's
- * effect), DATA fragments, RTS, the ACK and CTS we owe, beacons, and the
- * wait for the response to our DATA or RTS. The on-air format is at the
- * top of vlc_mac.c.
+ * VLC MAC core, transmit side: medium access (whether a frame may start
+ * now; backoff), DATA fragments, RTS, the ACK and CTS we owe, beacons,
+ * and the wait for the response to our DATA or RTS. The on-air format is
+ * at the top of vlc_mac.c.
  */
 
 #include <linux/types.h>
