@@ -444,7 +444,7 @@ static void vlc_chan_defer(struct vlc_chan_node *n)
 {
 	struct vlc_phy *phy = &n->phy;
 
-	if (phy->acq.stage >= VLC_PHY_ACQ_GRID)
+	if (vlc_phy_acq_in_tick(phy))
 		n->tick_search++;
 	if (n->defer_left && !--n->defer_left)
 		vlc_phy_acq_end(phy);
