@@ -273,16 +273,11 @@ static void vlc_phy_layout(struct vlc_phy *phy)
 	phy->fits_ok = false;
 }
 
-/* Start a frame at absolute time @t: apply pending settings, fetch the
- * symbol unless S1 is already over, and lay out the slot table.
+/* Pending settings take effect; the measured part is laid out again
+ * only if the timing or the mode changed.
  */
-static void vlc_phy_frame_begin(struct vlc_phy *phy, u64 t, u64 now)
+static void vlc_phy_apply_settings(struct vlc_phy *phy)
 {
-	const struct vlc_phy_timing *tm = &phy->timing;
-	u32 n, k, off, illum, target, light, on, dark, shrink;
-	s32 adj;
-	int sym = VLC_SYM_IDLE;
-
 	if (!phy->layout_ok || phy->mode != phy->new_mode ||
 	    !vlc_phy_timing_eq(&phy->timing, &phy->new_timing)) {
 		phy->timing = phy->new_timing;
@@ -290,13 +285,16 @@ static void vlc_phy_frame_begin(struct vlc_phy *phy, u64 t, u64 now)
 		vlc_phy_layout(phy);
 	}
 	phy->brightness = phy->new_brightness;
-	n = vlc_phy_ndata(phy->mode);
+}
 
-	phy->frame_start = t;
-	phy->frame_flags = 0;
-	phy->decoded = false;
-	phy->cur = 0;
-	phy->nslots = 0;
+/* The symbol of the frame starting at @t, asked of the client unless S1
+ * is already over, and the data slots lit for it.
+ */
+static int vlc_phy_fetch_symbol(struct vlc_phy *phy, u64 t, u64 now)
+{
+	const struct vlc_phy_timing *tm = &phy->timing;
+	u32 n = vlc_phy_ndata(phy->mode), k;
+	int sym = VLC_SYM_IDLE;
 
 	if (now < t + tm->sync_ns && phy->client && phy->client->tx_symbol)
 		sym = phy->client->tx_symbol(phy->client_ctx);
@@ -308,15 +306,34 @@ static void vlc_phy_frame_begin(struct vlc_phy *phy, u64 t, u64 now)
 
 	for (k = 0; k < n; k++)
 		phy->slot[2 + 2 * k].on = sym == (int)k;
-	phy->nslots = phy->nmeas;
-	off = phy->meas_ns;
+	return sym;
+}
+
+/* The illumination part after the measured one: its on-time @on (IA and
+ * IB together) and its dark ID part @dark, for the frame's symbol @sym.
+ */
+static void vlc_phy_split_light(const struct vlc_phy *phy, int sym, u32 *on,
+				u32 *dark)
+{
+	const struct vlc_phy_timing *tm = &phy->timing;
+	u32 illum, target, light;
 
 	/* Light of the whole period = setting; data light counts in it. */
-	illum = tm->frame_ns - off;
+	illum = tm->frame_ns - phy->meas_ns;
 	target = div_u64((u64)phy->brightness * tm->frame_ns, 1000);
 	light = sym >= 0 ? tm->data_ns : 0;
-	on = target > light ? min(target - light, illum) : 0;
-	dark = illum - on;
+	*on = target > light ? min(target - light, illum) : 0;
+	*dark = illum - *on;
+}
+
+/* The part of the pending phase correction that the frame starting at
+ * @t makes, in ns added to its dark ID part of @dark ns.
+ */
+static s32 vlc_phy_phase_step(struct vlc_phy *phy, u64 t, u32 dark)
+{
+	const struct vlc_phy_timing *tm = &phy->timing;
+	u32 shrink;
+	s32 adj;
 
 	/* Phase moves only the dark ID part, never the on-time. While a
 	 * coarse correction is due it is made in one frame: a delay as it
@@ -342,11 +359,19 @@ static void vlc_phy_frame_begin(struct vlc_phy *phy, u64 t, u64 now)
 		phy->settle_ns = t + 2 * (u64)tm->frame_ns + adj;
 		vlc_phy_acq_drop_report(phy);
 	}
-	vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_IA, on / 2, true, false);
+	return adj;
+}
 
-	/* While acquiring, our dark ID is measured too, in windows short
-	 * enough for a neighbour's pulse to cover some wholly.
-	 */
+/* The dark ID part, @dark ns stretched by the phase step @adj. While
+ * acquiring, our dark ID is measured too, in windows short enough for a
+ * neighbour's pulse to cover some wholly.
+ */
+static void vlc_phy_layout_id(struct vlc_phy *phy, u32 *off, u32 dark,
+			      s32 adj)
+{
+	const struct vlc_phy_timing *tm = &phy->timing;
+	u32 k;
+
 	phy->id_first = phy->nslots;
 	phy->id_count = 0;
 	phy->id_late = false;
@@ -355,15 +380,43 @@ static void vlc_phy_frame_begin(struct vlc_phy *phy, u64 t, u64 now)
 			      VLC_PHY_ID_WINDOWS), len = div_u64(dark, m);
 
 		for (k = 0; k + 1 < m; k++)
-			vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_ID, len, false,
+			vlc_phy_add_slot(phy, off, VLC_PHY_SLOT_ID, len, false,
 					 true);
-		vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_ID,
+		vlc_phy_add_slot(phy, off, VLC_PHY_SLOT_ID,
 				 dark - (m - 1) * len, false, true);
 		phy->id_count = m;
 	} else {
-		vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_ID, dark + adj,
+		vlc_phy_add_slot(phy, off, VLC_PHY_SLOT_ID, dark + adj,
 				 false, false);
 	}
+}
+
+/* Start a frame at absolute time @t: apply pending settings, fetch the
+ * symbol, and lay out the slot table: the measured part as laid out,
+ * then IA, ID and IB.
+ */
+static void vlc_phy_frame_begin(struct vlc_phy *phy, u64 t, u64 now)
+{
+	u32 off, on, dark;
+	s32 adj;
+	int sym;
+
+	vlc_phy_apply_settings(phy);
+
+	phy->frame_start = t;
+	phy->frame_flags = 0;
+	phy->decoded = false;
+	phy->cur = 0;
+	phy->nslots = 0;
+
+	sym = vlc_phy_fetch_symbol(phy, t, now);
+	phy->nslots = phy->nmeas;
+	off = phy->meas_ns;
+	vlc_phy_split_light(phy, sym, &on, &dark);
+	adj = vlc_phy_phase_step(phy, t, dark);
+
+	vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_IA, on / 2, true, false);
+	vlc_phy_layout_id(phy, &off, dark, adj);
 	vlc_phy_add_slot(phy, &off, VLC_PHY_SLOT_IB, on - on / 2, true, false);
 }
 
