@@ -450,33 +450,24 @@ static void vlc_phy_fits_init(struct vlc_phy *phy)
 	phy->fits_ok = true;
 }
 
-/* Decode the measured part of the frame. The ambient is a line through
- * dark slots against time: it cancels DC and the slope of mains flicker
- * within the frame. Which dark slots are really dark depends on the
- * neighbour's timing, hence the hypotheses above.
+/* Score the sync hypotheses of the frame into @hyps and return the best.
+ * Acquiring (!@locked), there is nothing to scale spill by: the in-sync
+ * line through the guards only. Each hypothesis is scored in one place,
+ * so that the compiler inlines the scoring and its fit.
  */
-static void vlc_phy_decode(struct vlc_phy *phy, struct vlc_phy_rx *rx)
+static const struct vlc_phy_hyp *vlc_phy_best_hyp(struct vlc_phy *phy,
+						  bool locked, u32 signal,
+						  struct vlc_phy_hyp hyps[2])
 {
 	u32 n = vlc_phy_ndata(phy->mode);
-	u32 s2 = 2 * n + 2, gmask, k, hi, second;
-	u32 carrier_thr, dec_thr, sync_thr, signal = phy->signal;
-	s64 d[4], amb = 0, diff;
-	struct vlc_phy_hyp hyps[2], *best = &hyps[0], *h = &hyps[1], *hp;
-	const struct vlc_phy_fit *f;
-	struct vlc_phy_sums m;
-	bool own = phy->tx_sym >= 0, locked;
+	u32 s2 = 2 * n + 2, gmask, j, nh;
+	struct vlc_phy_hyp *best = &hyps[0], *h = &hyps[1], *hp;
 	const struct vlc_phy_hyp_def *hyp;
-	u32 j, nh;
+	struct vlc_phy_sums m;
 
 	/* the guards: G0..Gn at the odd slots 1 to s2 - 1 */
 	gmask = 0xaaaaaaaa & (BIT(s2) - 1);
 
-	rx->sync = VLC_PHY_SYNC_NONE;
-	/* Acquiring, there is nothing to scale spill by: the in-sync line
-	 * through the guards only. Each hypothesis is scored in one place,
-	 * so that the compiler inlines the scoring and its fit.
-	 */
-	locked = phy->locked && signal;
 	if (!phy->fits_ok)
 		vlc_phy_fits_init(phy);
 	vlc_phy_sums_init(phy, locked ? gmask | BIT(0) | BIT(s2) : gmask, &m);
@@ -494,45 +485,58 @@ static void vlc_phy_decode(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 			h = hp;
 		}
 	} while (++j < nh);
-	f = &best->f;
-	if (!locked) {
-		vlc_phy_acq_report(phy, rx);
-	} else {
-		sync_thr = max(VLC_PHY_K_SYNC * phy->noise,
-			       signal / VLC_PHY_SYNC_FRAC);
-		/* light the fine model cannot explain: lock lost? */
-		if (best->cost > max_t(u64, (u64)signal * signal / 16,
-				       (u64)16 * (s2 + 1) * phy->noise_var))
-			phy->unexplained++;
-		else
-			phy->unexplained = 0;
-		if (best->dir != VLC_PHY_HYP_IN && best->sp > sync_thr) {
-			s32 off = best->x;
+	return best;
+}
 
-			if (best->dir == VLC_PHY_HYP_LATE) {
-				rx->sync = VLC_PHY_SYNC_LATE;
-				rx->offset_ns = off;
-				phy->stats.sync_late++;
-			} else {
-				rx->sync = VLC_PHY_SYNC_EARLY;
-				rx->offset_ns = -off;
-				phy->stats.sync_early++;
-			}
-			vlc_phy_fine_coarse(phy, rx);
+/* Locked: the neighbour's offset as the best hypothesis @best reads it
+ * from S1 or S2, and whether the fine model explains the frame's light.
+ */
+static void vlc_phy_fine_sync(struct vlc_phy *phy, struct vlc_phy_rx *rx,
+			      const struct vlc_phy_hyp *best, u32 signal)
+{
+	u32 s2 = 2 * vlc_phy_ndata(phy->mode) + 2, sync_thr;
+
+	sync_thr = max(VLC_PHY_K_SYNC * phy->noise,
+		       signal / VLC_PHY_SYNC_FRAC);
+	/* light the fine model cannot explain: lock lost? */
+	if (best->cost > max_t(u64, (u64)signal * signal / 16,
+			       (u64)16 * (s2 + 1) * phy->noise_var))
+		phy->unexplained++;
+	else
+		phy->unexplained = 0;
+	if (best->dir != VLC_PHY_HYP_IN && best->sp > sync_thr) {
+		s32 off = best->x;
+
+		if (best->dir == VLC_PHY_HYP_LATE) {
+			rx->sync = VLC_PHY_SYNC_LATE;
+			rx->offset_ns = off;
+			phy->stats.sync_late++;
 		} else {
-			rx->sync = VLC_PHY_SYNC_IN;
-			phy->fine_big_seen = false;
+			rx->sync = VLC_PHY_SYNC_EARLY;
+			rx->offset_ns = -off;
+			phy->stats.sync_early++;
 		}
-		/* The best hypothesis leaves out the slots it believes lit,
-		 * even a spill too small to report: fitting those as dark
-		 * would read the spill as noise, raise the thresholds, hide
-		 * more spill, and let the grids drift apart unseen.
-		 */
+		vlc_phy_fine_coarse(phy, rx);
+	} else {
+		rx->sync = VLC_PHY_SYNC_IN;
+		phy->fine_big_seen = false;
 	}
+	/* The best hypothesis leaves out the slots it believes lit, even a
+	 * spill too small to report: fitting those as dark would read the
+	 * spill as noise, raise the thresholds, hide more spill, and let
+	 * the grids drift apart unseen.
+	 */
+}
 
-	/* Acquisition takes its noise from its own fit. */
-	if (!own && !rx->acquiring)
-		vlc_phy_noise_update(phy, f);
+/* The @n data slots' levels above the ambient line @f into @d, and the
+ * mean ambient at them into @rx.
+ */
+static void vlc_phy_data_levels(const struct vlc_phy *phy,
+				const struct vlc_phy_fit *f, u32 n, s64 *d,
+				struct vlc_phy_rx *rx)
+{
+	s64 amb = 0;
+	u32 k;
 
 	for (k = 0; k < n; k++) {
 		u32 i = 2 + 2 * k;
@@ -542,18 +546,33 @@ static void vlc_phy_decode(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 		d[k] = (s64)phy->level[i] - a;
 	}
 	rx->ambient = vlc_phy_sat_u32(div_s64(amb, n));
+}
+
+/* The brightest of the @n data slots @d, and the second into @second. */
+static u32 vlc_phy_brightest(const s64 *d, u32 n, u32 *second)
+{
+	u32 hi, k;
 
 	hi = d[1] > d[0] ? 1 : 0;
-	second = 1 - hi;
+	*second = 1 - hi;
 	for (k = 2; k < n; k++) {
 		if (d[k] > d[hi]) {
-			second = hi;
+			*second = hi;
 			hi = k;
-		} else if (d[k] > d[second]) {
-			second = k;
+		} else if (d[k] > d[*second]) {
+			*second = k;
 		}
 	}
-	diff = d[hi] - d[second];
+	return hi;
+}
+
+/* The frame's decisions: margin, carrier and symbol, from its brightest
+ * data slot @hi, @top above the line and @diff above the second.
+ */
+static void vlc_phy_decide(const struct vlc_phy *phy, struct vlc_phy_rx *rx,
+			   u32 hi, s64 top, s64 diff, u32 signal)
+{
+	u32 carrier_thr, dec_thr;
 
 	carrier_thr = max(phy->rx_min_level, VLC_PHY_K_CARRIER * phy->noise);
 	dec_thr = max3(phy->rx_min_level, VLC_PHY_K_DECIDE * phy->noise,
@@ -562,7 +581,7 @@ static void vlc_phy_decode(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 	rx->margin = diff > 0 ?
 		vlc_phy_sat_u32(div64_s64(min_t(s64, diff, U32_MAX) * 1000,
 					  dec_thr)) : 0;
-	rx->carrier = d[hi] > carrier_thr;
+	rx->carrier = top > carrier_thr;
 
 	if (!rx->carrier)
 		rx->sym = VLC_SYM_IDLE;
@@ -571,14 +590,16 @@ static void vlc_phy_decode(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 		rx->sym = VLC_SYM_ERASURE;
 	else
 		rx->sym = hi;
+}
 
-	if (rx->acquiring) {
-		rx->signal = phy->signal;
-		rx->noise = phy->noise;
-		return;
-	}
-	rx->hard = hi;
-	rx->flags |= VLC_PHY_RX_HARD;
+/* Locked: follow the signal estimate with the frame's brightest data
+ * slot, @top above the line and @diff above the second, and give the
+ * lock up when the neighbour stays unseen or unexplained too long.
+ */
+static void vlc_phy_track_signal(struct vlc_phy *phy,
+				 const struct vlc_phy_rx *rx, s64 top,
+				 s64 diff, bool own)
+{
 	/* A neighbour's light in S1/S2 shows it is still there. */
 	if (rx->sync == VLC_PHY_SYNC_LATE || rx->sync == VLC_PHY_SYNC_EARLY)
 		phy->since_signal = 0;
@@ -588,7 +609,7 @@ static void vlc_phy_decode(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 		phy->since_signal = 0;
 		if (rx->sync != VLC_PHY_SYNC_LATE &&
 		    rx->sync != VLC_PHY_SYNC_EARLY) {
-			u32 lvl = vlc_phy_sat_u32(d[hi]);
+			u32 lvl = vlc_phy_sat_u32(top);
 
 			if (!phy->signal)
 				phy->signal = lvl;
@@ -610,8 +631,8 @@ static void vlc_phy_decode(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 		    rx->sync == VLC_PHY_SYNC_IN &&
 		    phy->noise_samples >= VLC_PHY_NOISE_WARMUP &&
 		    diff >= max3(phy->rx_min_level, VLC_PHY_K_DECIDE *
-				 phy->noise, 1U) && 2 * d[hi] < phy->signal)
-			phy->signal -= (phy->signal - (u32)d[hi]) >>
+				 phy->noise, 1U) && 2 * top < phy->signal)
+			phy->signal -= (phy->signal - (u32)top) >>
 				       VLC_PHY_SIGNAL_SHIFT;
 		if (++phy->since_signal > VLC_PHY_SIGNAL_HOLD) {
 			phy->since_signal = VLC_PHY_SIGNAL_HOLD;
@@ -620,6 +641,48 @@ static void vlc_phy_decode(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 	}
 	if (phy->locked && phy->unexplained >= VLC_PHY_UNEXPLAINED_MAX)
 		vlc_phy_unlock(phy);
+}
+
+/* Decode the measured part of the frame. The ambient is a line through
+ * dark slots against time: it cancels DC and the slope of mains flicker
+ * within the frame. Which dark slots are really dark depends on the
+ * neighbour's timing, hence the hypotheses above.
+ */
+static void vlc_phy_decode(struct vlc_phy *phy, struct vlc_phy_rx *rx)
+{
+	u32 n = vlc_phy_ndata(phy->mode), hi, second, signal = phy->signal;
+	bool own = phy->tx_sym >= 0, locked;
+	const struct vlc_phy_hyp *best;
+	struct vlc_phy_hyp hyps[2];
+	const struct vlc_phy_fit *f;
+	s64 d[4], diff;
+
+	rx->sync = VLC_PHY_SYNC_NONE;
+	locked = phy->locked && signal;
+	best = vlc_phy_best_hyp(phy, locked, signal, hyps);
+	f = &best->f;
+	if (!locked)
+		vlc_phy_acq_report(phy, rx);
+	else
+		vlc_phy_fine_sync(phy, rx, best, signal);
+
+	/* Acquisition takes its noise from its own fit. */
+	if (!own && !rx->acquiring)
+		vlc_phy_noise_update(phy, f);
+
+	vlc_phy_data_levels(phy, f, n, d, rx);
+	hi = vlc_phy_brightest(d, n, &second);
+	diff = d[hi] - d[second];
+	vlc_phy_decide(phy, rx, hi, d[hi], diff, signal);
+
+	if (rx->acquiring) {
+		rx->signal = phy->signal;
+		rx->noise = phy->noise;
+		return;
+	}
+	rx->hard = hi;
+	rx->flags |= VLC_PHY_RX_HARD;
+	vlc_phy_track_signal(phy, rx, d[hi], diff, own);
 	rx->signal = phy->signal;
 	rx->noise = phy->noise;
 }
