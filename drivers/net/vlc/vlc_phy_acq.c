@@ -169,37 +169,40 @@ static u32 vlc_phy_seg(u32 r, u32 a, u32 len)
 	return r <= a ? 0 : min(r - a, len);
 }
 
-/* A window edge as whole neighbour frames @q plus a rest @r. */
+/* Edge @b of a window, for a neighbour frame starting at @x: whole
+ * neighbour frames before it plus a rest.
+ */
 static void vlc_phy_acq_reduce(const struct vlc_phy_acq *a, u32 b, u32 x,
 			       struct vlc_phy_acq_edge *e)
 {
-	u64 v = (u64)b + a->fns - x;
+	u64 v = (u64)b + a->frame_ns - x;
 
-	e->q = 0;
-	while (v >= a->fns) {
-		v -= a->fns;
-		e->q++;
+	e->frames = 0;
+	while (v >= a->frame_ns) {
+		v -= a->frame_ns;
+		e->frames++;
 	}
-	e->r = v;
+	e->rest = v;
 }
 
 /* Neighbour light in [0, edge) of its frames: illumination, data slot. */
 static u64 vlc_phy_acq_lit_i(const struct vlc_phy_acq *a,
 			     const struct vlc_phy_acq_edge *e, u32 h)
 {
-	return (u64)e->q * 2 * h + vlc_phy_seg(e->r, a->dns, h) +
-	       vlc_phy_seg(e->r, a->fns - h, h);
+	return (u64)e->frames * 2 * h + vlc_phy_seg(e->rest, a->meas_ns, h) +
+	       vlc_phy_seg(e->rest, a->frame_ns - h, h);
 }
 
 static u64 vlc_phy_acq_lit_d(const struct vlc_phy_acq *a,
 			     const struct vlc_phy_acq_edge *e, u32 k)
 {
-	return (u64)e->q * a->dl + vlc_phy_seg(e->r, a->ds[k], a->dl);
+	return (u64)e->frames * a->data_ns +
+	       vlc_phy_seg(e->rest, a->data_start[k], a->data_ns);
 }
 
 static u32 vlc_phy_acq_frac(const struct vlc_phy_acq *a, u32 i, u64 lit)
 {
-	return ((u64)min_t(u64, lit, U32_MAX) * a->inv[i]) >>
+	return ((u64)min_t(u64, lit, U32_MAX) * a->inv_len[i]) >>
 	       (32 - VLC_PHY_ACQ_FRAC);
 }
 
@@ -208,17 +211,17 @@ static void vlc_phy_acq_sums(const struct vlc_phy_acq *a,
 {
 	u32 i;
 
-	m->s = 0;
-	m->t = 0;
-	m->c = 0;
-	m->p2 = 0;
-	for (i = 0; i < a->nb; i++) {
-		u32 p = m->p[i];
+	m->sum_p = 0;
+	m->sum_tp = 0;
+	m->sum_yp = 0;
+	m->sum_pp = 0;
+	for (i = 0; i < a->nbins; i++) {
+		u32 p = m->frac[i];
 
-		m->s += p;
-		m->t += (s64)a->t[i] * p;
-		m->c += (s64)a->y[i] * p;
-		m->p2 += p * p;
+		m->sum_p += p;
+		m->sum_tp += (s64)a->time[i] * p;
+		m->sum_yp += (s64)a->resid[i] * p;
+		m->sum_pp += p * p;
 	}
 }
 
@@ -234,22 +237,22 @@ static void vlc_phy_acq_combine(const struct vlc_phy_acq *a,
 
 	c->c = 0;
 	if (mi) {
-		s += mi->s;
-		t += mi->t;
-		c->c += mi->c;
-		p2 += mi->p2;
+		s += mi->sum_p;
+		t += mi->sum_tp;
+		c->c += mi->sum_yp;
+		p2 += mi->sum_pp;
 	}
 	if (md) {
-		s += md->s;
-		t += md->t;
-		c->c += md->c;
-		p2 += md->p2;
+		s += md->sum_p;
+		t += md->sum_tp;
+		c->c += md->sum_yp;
+		p2 += md->sum_pp;
 	}
 	if (mi && md)
-		for (i = 0; i < a->nb; i++)
-			p2 += 2 * (u32)mi->p[i] * md->p[i];
-	q = p2 - vlc_phy_mul_shr32((u64)(s * s), a->rn) -
-	    (vlc_phy_mul_shr32((u64)(t * t), a->rs) >> 16);
+		for (i = 0; i < a->nbins; i++)
+			p2 += 2 * (u32)mi->frac[i] * md->frac[i];
+	q = p2 - vlc_phy_mul_shr32((u64)(s * s), a->inv_nbins) -
+	    (vlc_phy_mul_shr32((u64)(t * t), a->inv_stt) >> 16);
 	c->q = clamp_t(s64, q, 0, U32_MAX);
 }
 
@@ -266,7 +269,7 @@ static bool vlc_phy_acq_better(const struct vlc_phy_acq_cand *n,
 
 static u32 vlc_phy_acq_h(const struct vlc_phy_acq *a, u32 m)
 {
-	return div_u64((u64)a->hmax * m, VLC_PHY_ACQ_NH);
+	return div_u64((u64)a->half_on_max * m, VLC_PHY_ACQ_NH);
 }
 
 /* One candidate on its own, for the refinement; returns its largest
@@ -274,20 +277,20 @@ static u32 vlc_phy_acq_h(const struct vlc_phy_acq *a, u32 m)
  */
 static u32 vlc_phy_acq_eval(struct vlc_phy_acq *a, struct vlc_phy_acq_cand *c)
 {
-	struct vlc_phy_acq_sums *mi = &a->mi[0], *md = &a->md[0];
+	struct vlc_phy_acq_sums *mi = &a->tpl_illum[0], *md = &a->tpl_data[0];
 	struct vlc_phy_acq_edge s, e;
 	u32 i, pmax = 0;
 
-	for (i = 0; i < a->nb; i++) {
-		vlc_phy_acq_reduce(a, a->bs[i], c->x, &s);
-		vlc_phy_acq_reduce(a, a->be[i], c->x, &e);
-		mi->p[i] = c->h ? vlc_phy_acq_frac(a, i,
+	for (i = 0; i < a->nbins; i++) {
+		vlc_phy_acq_reduce(a, a->win_start[i], c->x, &s);
+		vlc_phy_acq_reduce(a, a->win_end[i], c->x, &e);
+		mi->frac[i] = c->h ? vlc_phy_acq_frac(a, i,
 					vlc_phy_acq_lit_i(a, &e, c->h) -
 					vlc_phy_acq_lit_i(a, &s, c->h)) : 0;
-		md->p[i] = c->k >= 0 ? vlc_phy_acq_frac(a, i,
+		md->frac[i] = c->k >= 0 ? vlc_phy_acq_frac(a, i,
 					vlc_phy_acq_lit_d(a, &e, c->k) -
 					vlc_phy_acq_lit_d(a, &s, c->k)) : 0;
-		pmax = max_t(u32, pmax, mi->p[i] + md->p[i]);
+		pmax = max_t(u32, pmax, mi->frac[i] + md->frac[i]);
 	}
 	vlc_phy_acq_sums(a, mi);
 	if (c->k >= 0)
@@ -296,67 +299,70 @@ static u32 vlc_phy_acq_eval(struct vlc_phy_acq *a, struct vlc_phy_acq_cand *c)
 	return pmax;
 }
 
-/* One grid column: offset @j * step, every h of the grid and data slot. */
+/* One grid column: offset @j * col_step, every h of the grid and every
+ * data slot.
+ */
 static void vlc_phy_acq_col(struct vlc_phy_acq *a, u32 j)
 {
-	struct vlc_phy_acq_edge *s = a->es, *e = a->ee;
-	struct vlc_phy_acq_sums *mi = a->mi, *md = a->md;
+	struct vlc_phy_acq_edge *s = a->edge_start, *e = a->edge_end;
+	struct vlc_phy_acq_sums *mi = a->tpl_illum, *md = a->tpl_data;
 	struct vlc_phy_acq_cand best = { 0 }, c;
-	u32 i, m, x = j * a->step;
+	u32 i, m, x = j * a->col_step;
 	int k;
 
-	for (i = 0; i < a->nb; i++) {
-		vlc_phy_acq_reduce(a, a->bs[i], x, &s[i]);
-		vlc_phy_acq_reduce(a, a->be[i], x, &e[i]);
+	for (i = 0; i < a->nbins; i++) {
+		vlc_phy_acq_reduce(a, a->win_start[i], x, &s[i]);
+		vlc_phy_acq_reduce(a, a->win_end[i], x, &e[i]);
 	}
 	for (m = 1; m <= VLC_PHY_ACQ_NH; m++) {
 		u32 h = vlc_phy_acq_h(a, m);
 
-		for (i = 0; i < a->nb; i++) {
+		for (i = 0; i < a->nbins; i++) {
 			u64 lit = vlc_phy_acq_lit_i(a, &e[i], h) -
 				  vlc_phy_acq_lit_i(a, &s[i], h);
 
-			mi[m].p[i] = vlc_phy_acq_frac(a, i, lit);
+			mi[m].frac[i] = vlc_phy_acq_frac(a, i, lit);
 		}
 		vlc_phy_acq_sums(a, &mi[m]);
 	}
-	for (k = 0; k < a->nd; k++) {
-		for (i = 0; i < a->nb; i++) {
+	for (k = 0; k < a->ndata; k++) {
+		for (i = 0; i < a->nbins; i++) {
 			u64 lit = vlc_phy_acq_lit_d(a, &e[i], k) -
 				  vlc_phy_acq_lit_d(a, &s[i], k);
 
-			md[k].p[i] = vlc_phy_acq_frac(a, i, lit);
+			md[k].frac[i] = vlc_phy_acq_frac(a, i, lit);
 		}
 		vlc_phy_acq_sums(a, &md[k]);
 	}
-	a->colh[j] = 0;
-	a->colk[j] = -1;
+	a->col_h[j] = 0;
+	a->col_k[j] = -1;
 	for (m = 0; m <= VLC_PHY_ACQ_NH; m++) {
-		for (k = -1; k < a->nd; k++) {
+		for (k = -1; k < a->ndata; k++) {
 			if (!m && k < 0)
 				continue;
 			vlc_phy_acq_combine(a, m ? &mi[m] : NULL,
 					    k >= 0 ? &md[k] : NULL, &c);
 			if (vlc_phy_acq_better(&c, &best)) {
 				best = c;
-				a->colh[j] = m;
-				a->colk[j] = k;
+				a->col_h[j] = m;
+				a->col_k[j] = k;
 			}
 		}
 	}
-	if (!j || vlc_phy_acq_better(&best, &a->fbest))
-		a->fbest = best;
-	a->cols[j] = 0;
-	a->cn[j] = 0;
-	a->colq[j] = 0;
+	if (!j || vlc_phy_acq_better(&best, &a->grid_best))
+		a->grid_best = best;
+	a->col_score[j] = 0;
+	a->col_cn[j] = 0;
+	a->col_q[j] = 0;
 	if (best.c > 0 && best.q >= VLC_PHY_ACQ_QMIN) {
-		a->cols[j] = min_t(u64, div64_u64((u64)(best.c * best.c),
-						  (u64)best.q * a->var),
-				   VLC_PHY_ACQ_COL_MAX);
+		u64 c2 = (u64)(best.c * best.c), q = (u64)best.q * a->noise_var;
+
+		a->col_score[j] = min_t(u64, div64_u64(c2, q),
+					VLC_PHY_ACQ_COL_MAX);
 		/* in noise rms * 16, for the amplitude shared over frames */
-		a->cn[j] = min_t(u64, ((u64)best.c * a->rsig) >> 12,
-				 VLC_PHY_ACQ_CN_MAX);
-		a->colq[j] = best.q;
+		a->col_cn[j] = min_t(u64, ((u64)best.c * a->inv_rms) >> 12,
+				     VLC_PHY_ACQ_CN_MAX);
+		a->col_q[j] = best.q;
 	}
 }
 
@@ -368,14 +374,14 @@ static void vlc_phy_acq_reset(struct vlc_phy_acq *a, bool all)
 {
 	a->flush = true;
 	a->agree = 0;
-	a->fresh = false;
-	a->have = false;
+	a->fresh_est = false;
+	a->have_est = false;
 	a->misses = 0;
 	a->empty = 0;
 	if (all) {
-		a->a_known = 0;
-		a->a = 0;
-		a->seen = false;
+		a->amp_known = 0;
+		a->amp = 0;
+		a->reported = false;
 	}
 }
 
@@ -384,13 +390,15 @@ static void vlc_phy_acq_reset(struct vlc_phy_acq *a, bool all)
  */
 static bool vlc_phy_acq_noise_id(const struct vlc_phy_acq *a, u64 *var)
 {
-	u32 d[VLC_PHY_ID_WINDOWS], i, j, n = 0, first = a->nb - a->nid, m;
+	u32 d[VLC_PHY_ID_WINDOWS], i, j, n = 0, m;
+	u32 first = a->nbins - a->id_bins;
 
-	if (a->nid < 10)
+	if (a->id_bins < 10)
 		return false;
-	for (i = first; i + 1 < a->nb; i++) {
-		u32 v = a->lv[i + 1] > a->lv[i] ? a->lv[i + 1] - a->lv[i] :
-			a->lv[i] - a->lv[i + 1];
+	for (i = first; i + 1 < a->nbins; i++) {
+		u32 v = a->level[i + 1] > a->level[i] ?
+			a->level[i + 1] - a->level[i] :
+			a->level[i] - a->level[i + 1];
 
 		/* insertion sort, at most 15 values */
 		for (j = n++; j > 0 && d[j - 1] > v; j--)
@@ -405,40 +413,40 @@ static bool vlc_phy_acq_noise_id(const struct vlc_phy_acq *a, u64 *var)
 /* Noise from what the best candidate of the grid leaves unexplained. */
 static u64 vlc_phy_acq_noise(const struct vlc_phy_acq *a)
 {
-	const struct vlc_phy_acq_cand *b = &a->fbest;
+	const struct vlc_phy_acq_cand *b = &a->grid_best;
 	u64 e = 0, r;
 
 	if (vlc_phy_acq_noise_id(a, &r))
 		return r;
 	if (b->c > 0 && b->q >= VLC_PHY_ACQ_QMIN)
 		e = div64_u64((u64)(b->c * b->c), b->q);
-	r = a->yy > e ? a->yy - e : 0;
-	r = div_u64(r, a->nb - 4);
-	if (r >= (1ULL << (62 - 2 * a->ys)))
+	r = a->resid_sq > e ? a->resid_sq - e : 0;
+	r = div_u64(r, a->nbins - 4);
+	if (r >= (1ULL << (62 - 2 * a->resid_shift)))
 		return U64_MAX >> 2;
-	return r << (2 * a->ys);
+	return r << (2 * a->resid_shift);
 }
 
 /* Accumulated score of column @j: (sum cn)^2 / sum q. */
 static u64 vlc_phy_acq_acc(const struct vlc_phy_acq *a, u32 j)
 {
-	u64 c = a->accc[j] > 0 ? a->accc[j] : 0;
+	u64 c = a->acc_cn[j] > 0 ? a->acc_cn[j] : 0;
 
-	return a->accq[j] ? div64_u64(c * c, a->accq[j]) : 0;
+	return a->acc_q[j] ? div64_u64(c * c, a->acc_q[j]) : 0;
 }
 
 /* Column @i scores above column @j, without dividing. */
 static bool vlc_phy_acq_acc_gt(const struct vlc_phy_acq *a, u32 i, u32 j)
 {
-	u64 ci = a->accc[i] > 0 ? a->accc[i] : 0;
-	u64 cj = a->accc[j] > 0 ? a->accc[j] : 0;
+	u64 ci = a->acc_cn[i] > 0 ? a->acc_cn[i] : 0;
+	u64 cj = a->acc_cn[j] > 0 ? a->acc_cn[j] : 0;
 
-	if (!ci || !a->accq[i])
+	if (!ci || !a->acc_q[i])
 		return false;
-	if (!cj || !a->accq[j])
+	if (!cj || !a->acc_q[j])
 		return true;
 	/* both q sums stay below 2^32, both c sums below 2^31 */
-	return vlc_phy_mul_gt(ci * ci, a->accq[j], cj * cj, a->accq[i]);
+	return vlc_phy_mul_gt(ci * ci, a->acc_q[j], cj * cj, a->acc_q[i]);
 }
 
 static void vlc_phy_acq_forget(struct vlc_phy_acq *a)
@@ -446,14 +454,14 @@ static void vlc_phy_acq_forget(struct vlc_phy_acq *a)
 	u32 j;
 
 	for (j = 0; j < VLC_PHY_ACQ_NX; j++) {
-		a->accc[j] = 0;
-		a->accq[j] = 0;
+		a->acc_cn[j] = 0;
+		a->acc_q[j] = 0;
 	}
 }
 
 /* The grid is done: pick the column to refine, or give up. Only the
  * search's own state changes; the outcome for the PHY (a noise sample,
- * an empty frame) is left in a->v_* for vlc_phy_acq_apply_select().
+ * an empty frame) is left in a->out_* for vlc_phy_acq_apply_select().
  */
 static bool vlc_phy_acq_select(struct vlc_phy_acq *a)
 {
@@ -461,16 +469,16 @@ static bool vlc_phy_acq_select(struct vlc_phy_acq *a)
 	u64 sb, ss;
 	bool warm;
 
-	a->detect = false;
-	a->v_noise = false;
-	a->v_empty = false;
+	a->detected = false;
+	a->out_has_noise = false;
+	a->out_empty = false;
 	if (a->in_flush || a->in_stale)
 		vlc_phy_acq_forget(a);
 	if (a->in_stale)
 		return false;	/* measured before our grid moved and settled */
 	/* the frame's noise, from its best candidate */
-	a->v_var = vlc_phy_acq_noise(a);
-	a->v_noise = true;
+	a->out_noise_var = vlc_phy_acq_noise(a);
+	a->out_has_noise = true;
 	samples = a->in_noise_samples;
 	if (samples < BIT(VLC_PHY_NOISE_SHIFT))
 		samples++;
@@ -482,17 +490,17 @@ static bool vlc_phy_acq_select(struct vlc_phy_acq *a)
 	 * last few frames in noise variances (times 256).
 	 */
 	for (j = 0; j < VLC_PHY_ACQ_NX; j++) {
-		a->accc[j] += a->cn[j] - vlc_phy_sshr(a->accc[j], 2);
-		a->accq[j] += a->colq[j] - (a->accq[j] >> 2);
+		a->acc_cn[j] += a->col_cn[j] - vlc_phy_sshr(a->acc_cn[j], 2);
+		a->acc_q[j] += a->col_q[j] - (a->acc_q[j] >> 2);
 		if (vlc_phy_acq_acc_gt(a, j, b))
 			b = j;
-		colmax = max(colmax, a->cols[j]);
+		colmax = max(colmax, a->col_score[j]);
 	}
 	/* the neighbour moved: what was gathered before misleads */
-	if ((u64)a->cols[b] * 2 < colmax) {
+	if ((u64)a->col_score[b] * 2 < colmax) {
 		for (j = 0; j < VLC_PHY_ACQ_NX; j++) {
-			a->accc[j] = a->cn[j];
-			a->accq[j] = a->colq[j];
+			a->acc_cn[j] = a->col_cn[j];
+			a->acc_q[j] = a->col_q[j];
 			if (vlc_phy_acq_acc_gt(a, j, b))
 				b = j;
 		}
@@ -501,9 +509,9 @@ static bool vlc_phy_acq_select(struct vlc_phy_acq *a)
 	 * our own on-time
 	 */
 	if (colmax < VLC_PHY_ACQ_EMPTY && warm)
-		a->v_empty = true;
+		a->out_empty = true;
 	/* the peak is about a data slot wide; aliases are further away */
-	near = min_t(u64, div_u64(a->dl, a->step), VLC_PHY_ACQ_NX / 4);
+	near = min_t(u64, div_u64(a->data_ns, a->col_step), VLC_PHY_ACQ_NX / 4);
 	for (j = 0; j < VLC_PHY_ACQ_NX; j++) {
 		u32 d = (j + VLC_PHY_ACQ_NX - b) % VLC_PHY_ACQ_NX;
 
@@ -513,14 +521,14 @@ static bool vlc_phy_acq_select(struct vlc_phy_acq *a)
 	}
 	sb = vlc_phy_acq_acc(a, b);
 	ss = second == U32_MAX ? 0 : vlc_phy_acq_acc(a, second);
-	a->detect = warm &&
-		    sb >= VLC_PHY_ACQ_DETECT * 256 &&
-		    sb - ss >= VLC_PHY_ACQ_MARGIN * 256 &&
-		    (u64)a->cols[b] * 4 >= (u64)colmax * 3;
-	if (!a->detect)
+	a->detected = warm &&
+		      sb >= VLC_PHY_ACQ_DETECT * 256 &&
+		      sb - ss >= VLC_PHY_ACQ_MARGIN * 256 &&
+		      (u64)a->col_score[b] * 4 >= (u64)colmax * 3;
+	if (!a->detected)
 		return false;
-	a->best = (struct vlc_phy_acq_cand){ .x = b * a->step,
-		.h = vlc_phy_acq_h(a, a->colh[b]), .k = a->colk[b] };
+	a->best = (struct vlc_phy_acq_cand){ .x = b * a->col_step,
+		.h = vlc_phy_acq_h(a, a->col_h[b]), .k = a->col_k[b] };
 	vlc_phy_acq_eval(a, &a->best);
 	return true;
 }
@@ -529,8 +537,8 @@ static void vlc_phy_acq_refine(struct vlc_phy_acq *a, u32 level)
 {
 	static const s8 dx[8] = { -1, 1, 0, 0, -1, 1, -1, 1 };
 	static const s8 dh[8] = { 0, 0, -1, 1, -1, 1, 1, -1 };
-	u32 sx = a->step >> (level + 1);
-	u32 sh = div_u64(a->hmax, 2 * VLC_PHY_ACQ_NH) >> level;
+	u32 sx = a->col_step >> (level + 1);
+	u32 sh = div_u64(a->half_on_max, 2 * VLC_PHY_ACQ_NH) >> level;
 	struct vlc_phy_acq_cand c, from = a->best;
 	int d;
 
@@ -541,10 +549,10 @@ static void vlc_phy_acq_refine(struct vlc_phy_acq *a, u32 level)
 		c = from;
 		if ((dx[d] && !sx) || (dh[d] && !sh))
 			continue;
-		c.x = from.x + a->fns + dx[d] * (s32)sx;
-		while (c.x >= a->fns)
-			c.x -= a->fns;
-		c.h = clamp_t(s64, h, 0, a->hmax);
+		c.x = from.x + a->frame_ns + dx[d] * (s32)sx;
+		while (c.x >= a->frame_ns)
+			c.x -= a->frame_ns;
+		c.h = clamp_t(s64, h, 0, a->half_on_max);
 		if ((dh[d] && c.h == from.h) || (!c.h && c.k < 0))
 			continue;
 		vlc_phy_acq_eval(a, &c);
@@ -557,9 +565,9 @@ static void vlc_phy_acq_miss(struct vlc_phy_acq *a, bool empty)
 {
 	a->empty = empty && a->empty < U8_MAX ? a->empty + 1 : 0;
 	a->agree = 0;
-	a->fresh = false;
+	a->fresh_est = false;
 	if (++a->misses > VLC_PHY_ACQ_MISSES)
-		a->have = false;
+		a->have_est = false;
 }
 
 /* The grid's outcome, into the PHY: a noise sample, or a frame that
@@ -574,13 +582,13 @@ static void vlc_phy_acq_apply_select(struct vlc_phy *phy)
 		a->flush = false;	/* the search forgot already */
 		return;
 	}
-	if (a->v_noise)
-		vlc_phy_noise_add(phy, a->v_var);
+	if (a->out_has_noise)
+		vlc_phy_noise_add(phy, a->out_noise_var);
 	/* vlc_phy_acq_miss() counts the empty frame: once, not twice */
-	if (!a->v_empty)
+	if (!a->out_empty)
 		a->empty = 0;
-	if (!a->detect)
-		vlc_phy_acq_miss(a, a->v_empty);
+	if (!a->detected)
+		vlc_phy_acq_miss(a, a->out_empty);
 }
 
 /* The refined estimate of a frame: track it. Tick context (or the
@@ -590,7 +598,7 @@ static void vlc_phy_acq_apply_finish(struct vlc_phy *phy)
 {
 	struct vlc_phy_acq *a = &phy->acq;
 	struct vlc_phy_acq_cand *b = &a->best;
-	u32 r, phase, amp, min_amp, pmax = a->v_pmax;
+	u32 r, phase, amp, min_amp, pmax = a->out_lit_max;
 	s64 amp64;
 	s32 d;
 
@@ -599,7 +607,7 @@ static void vlc_phy_acq_apply_finish(struct vlc_phy *phy)
 		return;
 	}
 	amp64 = div64_s64(b->c << VLC_PHY_ACQ_FRAC, b->q);
-	amp = vlc_phy_sat_u32(amp64 << a->ys);
+	amp = vlc_phy_sat_u32(amp64 << a->resid_shift);
 	min_amp = max3(phy->rx_min_level, VLC_PHY_K_CARRIER * phy->noise, 1U);
 	if (amp < min_amp) {
 		vlc_phy_acq_miss(a, false);
@@ -607,31 +615,32 @@ static void vlc_phy_acq_apply_finish(struct vlc_phy *phy)
 	}
 	/* the scale is only known when a window was wholly lit */
 	if (pmax >= (7U << VLC_PHY_ACQ_FRAC) / 8)
-		a->a_known = a->a_known ?
-			     a->a_known - (a->a_known >> 2) + (amp >> 2) : amp;
-	div_u64_rem(a->fs, a->fns, &r);
+		a->amp_known = a->amp_known ? a->amp_known -
+			       (a->amp_known >> 2) + (amp >> 2) : amp;
+	div_u64_rem(a->frame_start, a->frame_ns, &r);
 	phase = r + b->x;
-	if (phase >= a->fns)
-		phase -= a->fns;
-	d = vlc_phy_wrap((s64)phase - a->phase, a->fns);
-	if (a->have && vlc_phy_abs(d) <= (a->fns >> 7)) {
+	if (phase >= a->frame_ns)
+		phase -= a->frame_ns;
+	d = vlc_phy_wrap((s64)phase - a->phase_ns, a->frame_ns);
+	if (a->have_est && vlc_phy_abs(d) <= (a->frame_ns >> 7)) {
 		if (a->agree < U8_MAX)
 			a->agree++;
 	} else {
 		a->agree = 0;
 	}
-	a->phase = phase;
-	a->a = amp;
+	a->phase_ns = phase;
+	a->amp = amp;
 	/* A neighbour that lit the data slot we lit (and left out), its
 	 * pulse more than half behind ours, shows only its edges: its
 	 * estimate is weak.
 	 */
-	a->hid = b->k >= 0 && b->k == a->own &&
-		 (b->x < a->dl / 2 || b->x > a->fns - a->dl / 2);
-	a->have = true;
+	a->edge_only = b->k >= 0 && b->k == a->own_data &&
+		       (b->x < a->data_ns / 2 ||
+			b->x > a->frame_ns - a->data_ns / 2);
+	a->have_est = true;
 	a->misses = 0;
 	a->empty = 0;
-	a->fresh = a->agree >= 1;
+	a->fresh_est = a->agree >= 1;
 }
 
 /* A window just ended: once the last measured one of the frame has
@@ -654,29 +663,30 @@ void vlc_phy_acq_capture(struct vlc_phy *phy, bool late)
 	/* our own data slot says nothing about the neighbour */
 	if (phy->tx_sym >= 0)
 		own = 2 + 2 * phy->tx_sym;
-	a->nid = phy->id_count;
+	a->id_bins = phy->id_count;
 	for (i = 0; i <= last; i++) {
 		const struct vlc_phy_slot *sl = &phy->slot[i];
 
 		if (i == own || (i >= phy->nmeas && i < phy->id_first))
 			continue;
-		a->bs[nb] = sl->start;
-		a->be[nb] = sl->start + sl->len;
-		a->cen[nb] = sl->centre;
-		a->lv[nb++] = phy->level[i];
+		a->win_start[nb] = sl->start;
+		a->win_end[nb] = sl->start + sl->len;
+		a->centre[nb] = sl->centre;
+		a->level[nb++] = phy->level[i];
 	}
-	a->nb = nb;
-	a->own = phy->tx_sym >= 0 ? phy->tx_sym : -1;
-	a->fs = phy->frame_start;
-	a->fns = phy->timing.frame_ns;
-	a->dns = phy->slot[phy->nmeas - 1].start + phy->slot[phy->nmeas - 1].len;
-	a->dl = phy->timing.data_ns;
-	a->nd = vlc_phy_ndata(phy->mode);
-	for (i = 0; i < a->nd; i++)
-		a->ds[i] = phy->slot[2 + 2 * i].start;
+	a->nbins = nb;
+	a->own_data = phy->tx_sym >= 0 ? phy->tx_sym : -1;
+	a->frame_start = phy->frame_start;
+	a->frame_ns = phy->timing.frame_ns;
+	a->meas_ns = phy->slot[phy->nmeas - 1].start +
+		     phy->slot[phy->nmeas - 1].len;
+	a->data_ns = phy->timing.data_ns;
+	a->ndata = vlc_phy_ndata(phy->mode);
+	for (i = 0; i < a->ndata; i++)
+		a->data_start[i] = phy->slot[2 + 2 * i].start;
 	/* in the tick, done by the next frame's report */
-	a->work = div_u64(VLC_PHY_ACQ_NX + VLC_PHY_ACQ_LEVELS + phy->nmeas,
-			  phy->nmeas + 1);
+	a->steps_per_tick = div_u64(VLC_PHY_ACQ_NX + VLC_PHY_ACQ_LEVELS +
+				    phy->nmeas, phy->nmeas + 1);
 	a->stage = VLC_PHY_ACQ_CAPTURED;
 }
 
@@ -687,7 +697,7 @@ static void vlc_phy_acq_take(struct vlc_phy *phy)
 
 	a->in_flush = a->flush;
 	a->flush = false;
-	a->in_stale = a->fs < phy->settle_ns;
+	a->in_stale = a->frame_start < phy->settle_ns;
 	a->in_noise_var = phy->noise_var;
 	a->in_noise_samples = phy->noise_samples;
 	a->in_min_level = phy->rx_min_level;
@@ -701,28 +711,28 @@ static void vlc_phy_acq_snapshot(struct vlc_phy_acq *a)
 	s32 tc[VLC_PHY_ACQ_BINS];
 	s64 sc = 0, st = 0, stt = 0, sy = 0, sty = 0, ybar, slope;
 	s64 r[VLC_PHY_ACQ_BINS];
-	u32 i, nb = a->nb, sh = 0, mx = 0;
+	u32 i, nb = a->nbins, sh = 0, mx = 0;
 	u64 rmax = 0, fl;
 
 	/* centred time, scaled below 2^10 */
 	for (i = 0; i < nb; i++)
-		sc += a->cen[i];
+		sc += a->centre[i];
 	for (i = 0; i < nb; i++) {
-		tc[i] = (s32)(nb * a->cen[i]) - (s32)sc;
+		tc[i] = (s32)(nb * a->centre[i]) - (s32)sc;
 		mx = max_t(u32, mx, vlc_phy_abs(tc[i]));
 	}
 	while ((mx >> sh) >= 1024)
 		sh++;
 	for (i = 0; i < nb; i++) {
-		a->t[i] = vlc_phy_sshr(tc[i], sh);
-		st += a->t[i];
+		a->time[i] = vlc_phy_sshr(tc[i], sh);
+		st += a->time[i];
 	}
 	st = div_s64(st, nb);
 	for (i = 0; i < nb; i++) {
-		a->t[i] -= st;
-		stt += (s64)a->t[i] * a->t[i];
-		sy += a->lv[i];
-		sty += (s64)a->t[i] * a->lv[i];
+		a->time[i] -= st;
+		stt += (s64)a->time[i] * a->time[i];
+		sy += a->level[i];
+		sty += (s64)a->time[i] * a->level[i];
 	}
 	stt = max_t(s64, stt, 1);
 
@@ -730,22 +740,23 @@ static void vlc_phy_acq_snapshot(struct vlc_phy_acq *a)
 	ybar = div_s64(sy * 256, nb);
 	slope = div64_s64(sty * 256, stt);
 	for (i = 0; i < nb; i++) {
-		r[i] = vlc_phy_sshr((s64)a->lv[i] * 256 - ybar -
-				    slope * a->t[i] + 128, 8);
+		r[i] = vlc_phy_sshr((s64)a->level[i] * 256 - ybar -
+				    slope * a->time[i] + 128, 8);
 		rmax = max_t(u64, rmax, vlc_phy_abs(r[i]));
 	}
-	a->ys = 0;
-	while ((rmax >> a->ys) >= (1U << 14))
-		a->ys++;
-	a->yy = 0;
+	a->resid_shift = 0;
+	while ((rmax >> a->resid_shift) >= (1U << 14))
+		a->resid_shift++;
+	a->resid_sq = 0;
 	for (i = 0; i < nb; i++) {
-		a->y[i] = vlc_phy_sshr(r[i], a->ys);
-		a->yy += (s64)a->y[i] * a->y[i];
-		a->inv[i] = min_t(u64, div_u64(1ULL << 32, a->be[i] - a->bs[i]),
-				  U32_MAX);
+		a->resid[i] = vlc_phy_sshr(r[i], a->resid_shift);
+		a->resid_sq += (s64)a->resid[i] * a->resid[i];
+		a->inv_len[i] = min_t(u64, div_u64(1ULL << 32, a->win_end[i] -
+							   a->win_start[i]),
+				      U32_MAX);
 	}
-	a->rn = div_u64(1ULL << 32, nb);
-	a->rs = min_t(u64, div64_u64(1ULL << 48, stt), U32_MAX);
+	a->inv_nbins = div_u64(1ULL << 32, nb);
+	a->inv_stt = min_t(u64, div64_u64(1ULL << 48, stt), U32_MAX);
 	/* On a noiseless channel every column's correlation would
 	 * saturate at VLC_PHY_ACQ_CN_MAX, and (sum c)^2 / sum q would then
 	 * pick the smallest template, a lone data pulse anywhere: a
@@ -753,23 +764,23 @@ static void vlc_phy_acq_snapshot(struct vlc_phy_acq *a)
 	 */
 	if (a->in_min_level) {
 		fl = a->in_min_level / VLC_PHY_ACQ_FLOOR_DIV;
-		fl = max_t(u64, (fl * fl) >> (2 * a->ys), 1);
+		fl = max_t(u64, (fl * fl) >> (2 * a->resid_shift), 1);
 	} else {
 		fl = VLC_PHY_ACQ_VAR_MIN;
 	}
-	a->var = max_t(u64, a->in_noise_var >> (2 * a->ys), fl);
-	a->rsig = div_u64(1ULL << 16, max(int_sqrt64(a->var), 1U));
+	a->noise_var = max_t(u64, a->in_noise_var >> (2 * a->resid_shift), fl);
+	a->inv_rms = div_u64(1ULL << 16, max(int_sqrt64(a->noise_var), 1U));
 
-	a->hmax = (a->fns - a->dns + 1) / 2;
-	a->step = div_u64(a->fns, VLC_PHY_ACQ_NX);
-	a->pos = 0;
+	a->half_on_max = (a->frame_ns - a->meas_ns + 1) / 2;
+	a->col_step = div_u64(a->frame_ns, VLC_PHY_ACQ_NX);
+	a->cursor = 0;
 }
 
 /* In the tick: a few steps of the search, after the pins. */
 static void vlc_phy_acq_work(struct vlc_phy *phy)
 {
 	struct vlc_phy_acq *a = &phy->acq;
-	u32 n = a->work;
+	u32 n = a->steps_per_tick;
 
 	if (a->stage == VLC_PHY_ACQ_CAPTURED && !phy->acq_defer) {
 		vlc_phy_acq_take(phy);
@@ -778,22 +789,22 @@ static void vlc_phy_acq_work(struct vlc_phy *phy)
 	}
 	while (n-- && a->stage >= VLC_PHY_ACQ_GRID) {
 		if (a->stage == VLC_PHY_ACQ_GRID) {
-			vlc_phy_acq_col(a, a->pos++);
-			if (a->pos < VLC_PHY_ACQ_NX)
+			vlc_phy_acq_col(a, a->cursor++);
+			if (a->cursor < VLC_PHY_ACQ_NX)
 				continue;
-			a->pos = 0;
+			a->cursor = 0;
 			/* what the tick did since the frame was taken */
 			a->in_flush |= a->flush;
 			a->flush = false;
-			a->in_stale = a->fs < phy->settle_ns;
+			a->in_stale = a->frame_start < phy->settle_ns;
 			a->stage = vlc_phy_acq_select(a) ?
 				   VLC_PHY_ACQ_REFINE : VLC_PHY_ACQ_IDLE;
 			vlc_phy_acq_apply_select(phy);
 		} else {
-			vlc_phy_acq_refine(a, a->pos++);
-			if (a->pos < VLC_PHY_ACQ_LEVELS)
+			vlc_phy_acq_refine(a, a->cursor++);
+			if (a->cursor < VLC_PHY_ACQ_LEVELS)
 				continue;
-			a->v_pmax = vlc_phy_acq_eval(a, &a->best);
+			a->out_lit_max = vlc_phy_acq_eval(a, &a->best);
 			vlc_phy_acq_apply_finish(phy);
 			a->stage = VLC_PHY_ACQ_IDLE;
 		}
@@ -858,7 +869,7 @@ void vlc_phy_acq_search(struct vlc_phy *phy)
 		return;
 	for (i = 0; i < VLC_PHY_ACQ_LEVELS; i++)
 		vlc_phy_acq_refine(a, i);
-	a->v_pmax = vlc_phy_acq_eval(a, &a->best);
+	a->out_lit_max = vlc_phy_acq_eval(a, &a->best);
 }
 
 /**
@@ -875,10 +886,10 @@ void vlc_phy_acq_end(struct vlc_phy *phy)
 		return;
 	a->stage = VLC_PHY_ACQ_IDLE;
 	/* locked, or reset, or the grid moved while the search ran */
-	if (phy->locked || a->flush || a->fs < phy->settle_ns)
+	if (phy->locked || a->flush || a->frame_start < phy->settle_ns)
 		return;
 	vlc_phy_acq_apply_select(phy);
-	if (a->detect)
+	if (a->detected)
 		vlc_phy_acq_apply_finish(phy);
 }
 
@@ -887,8 +898,8 @@ static void vlc_phy_acq_lock(struct vlc_phy *phy)
 	struct vlc_phy_acq *a = &phy->acq;
 
 	/* a fit with a window wholly lit, else the last one */
-	vlc_phy_rx_lock(phy, a->a_known ? a->a_known : a->a);
-	a->coarse_adj = false;
+	vlc_phy_rx_lock(phy, a->amp_known ? a->amp_known : a->amp);
+	a->coarse_mode = false;
 	vlc_phy_acq_reset(a, true);
 }
 
@@ -900,17 +911,17 @@ void vlc_phy_acq_report(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 	s32 x;
 
 	rx->acquiring = true;
-	if (a->seen && (a->a_known || a->a) &&
+	if (a->reported && (a->amp_known || a->amp) &&
 	    a->empty >= VLC_PHY_ACQ_HIDDEN) {
 		/* seen, corrected, now hidden behind our own light */
 		rx->sync = VLC_PHY_SYNC_IN;
 		vlc_phy_acq_lock(phy);
 		return;
 	}
-	if (!a->have)
+	if (!a->have_est)
 		return;
-	div_u64_rem(phy->frame_start, a->fns, &r);
-	x = vlc_phy_wrap((s64)a->phase - r, a->fns);
+	div_u64_rem(phy->frame_start, a->frame_ns, &r);
+	x = vlc_phy_wrap((s64)a->phase_ns - r, a->frame_ns);
 	rx->offset_ns = x;
 	if (x > 0) {
 		rx->sync = VLC_PHY_SYNC_LATE;
@@ -921,19 +932,24 @@ void vlc_phy_acq_report(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 	} else {
 		rx->sync = VLC_PHY_SYNC_IN;
 	}
-	if (!a->fresh)
+	if (!a->fresh_est)
 		return;
-	a->fresh = false;
-	a->seen = true;
-	if (!a->hid) {
+	a->fresh_est = false;
+	a->reported = true;
+	if (!a->edge_only) {
 		rx->coarse = true;
 		phy->stats.acq_coarse++;
-		a->coarse_adj = true;
+		a->coarse_mode = true;
 	}
 	/* within the reach of the fine estimator: lock */
-	if (vlc_phy_abs(x) <= phy->timing.sync_ns && (a->a_known || a->a))
+	if (vlc_phy_abs(x) <= phy->timing.sync_ns && (a->amp_known || a->amp))
 		vlc_phy_acq_lock(phy);
 }
+
+/* The hooks by which the engine and the receiver reach acquisition
+ * (vlc_phy_priv.h), besides vlc_phy_acq_capture() and
+ * vlc_phy_acq_report() above.
+ */
 
 /* The PHY starts: a deferred search of the last run was cancelled with
  * its worker.
@@ -955,7 +971,7 @@ void vlc_phy_acq_tick(struct vlc_phy *phy)
  */
 bool vlc_phy_acq_coarse_due(const struct vlc_phy *phy)
 {
-	return phy->acq.coarse_adj;
+	return phy->acq.coarse_mode;
 }
 
 /* Our grid moves, or will: the estimate at hand must not be reported
@@ -964,7 +980,7 @@ bool vlc_phy_acq_coarse_due(const struct vlc_phy *phy)
 void vlc_phy_acq_drop_report(struct vlc_phy *phy)
 {
 	phy->acq.agree = 0;
-	phy->acq.fresh = false;
+	phy->acq.fresh_est = false;
 }
 
 /* The receiver lost its lock: acquire afresh, scale and history too. */
