@@ -272,7 +272,7 @@ static int vlc_chan_tx_symbol(void *ctx)
 	return sym;
 }
 
-/* The MAC's resync, as the PHY asks it to be done (see vlc_phy.c):
+/* The MAC's resync, as the PHY asks it to be done (see vlc_phy_acq.c):
  * half of a coarse report at once, else half of the mean of 16 reports
  * of a locked PHY outside the dead band. Frames we emitted say nothing.
  */
