@@ -102,9 +102,9 @@ int vlc_phy_brightness_range(const struct vlc_phy_timing *t,
 	return 0;
 }
 
-int vlc_phy_brightness_check(const struct vlc_phy_timing *t,
-			     enum vlc_phy_mode mode, u32 brightness,
-			     const char **why)
+static int vlc_phy_brightness_check(const struct vlc_phy_timing *t,
+				    enum vlc_phy_mode mode, u32 brightness,
+				    const char **why)
 {
 	u32 min, max;
 

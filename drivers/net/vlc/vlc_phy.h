@@ -259,9 +259,6 @@ extern const struct vlc_phy_timing vlc_phy_default_timing;
 
 int vlc_phy_timing_check(const struct vlc_phy_timing *t,
 			 enum vlc_phy_mode mode, const char **why);
-int vlc_phy_brightness_check(const struct vlc_phy_timing *t,
-			     enum vlc_phy_mode mode, u32 brightness,
-			     const char **why);
 int vlc_phy_brightness_range(const struct vlc_phy_timing *t,
 			     enum vlc_phy_mode mode, u32 *min, u32 *max);
 
@@ -338,11 +335,6 @@ static inline u64 vlc_phy_frame_start(const struct vlc_phy *phy)
 static inline unsigned int vlc_phy_bits(enum vlc_phy_mode mode)
 {
 	return mode == VLC_PHY_MODE_4PPM ? 2 : 1;
-}
-
-static inline unsigned int vlc_phy_ndata(enum vlc_phy_mode mode)
-{
-	return mode == VLC_PHY_MODE_4PPM ? 4 : 2;
 }
 
 #endif /* _VLC_PHY_H */

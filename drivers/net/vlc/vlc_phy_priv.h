@@ -32,6 +32,12 @@ static inline u32 vlc_phy_sat_u32(s64 v)
 	return clamp_t(s64, v, 0, U32_MAX);
 }
 
+/* Data slots of a frame in @mode. */
+static inline unsigned int vlc_phy_ndata(enum vlc_phy_mode mode)
+{
+	return mode == VLC_PHY_MODE_4PPM ? 4 : 2;
+}
+
 /* vlc_phy_rx.c */
 void vlc_phy_frame_rx(struct vlc_phy *phy);
 void vlc_phy_noise_add(struct vlc_phy *phy, u64 var);
