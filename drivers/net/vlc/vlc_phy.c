@@ -443,6 +443,24 @@ static inline void vlc_phy_slot_pins(struct vlc_phy *phy, u64 now, u64 end)
 	phy->next_ns = end;
 }
 
+/* Acquiring, a measured window just ended, @late: note a late ID window,
+ * and once the frame's last measured window has ended on time, offer the
+ * frame to acquisition.
+ */
+static inline void vlc_phy_window_end(struct vlc_phy *phy, bool late)
+{
+	u32 last;
+
+	if (phy->cur >= phy->id_first && late)
+		phy->id_late = true;
+	last = phy->id_count ? phy->id_first + phy->id_count - 1 :
+	       phy->nmeas - 1;
+	if (phy->cur != last || late || phy->id_late)
+		return;
+	if (vlc_phy_acq_capture(phy, last))
+		phy->acq_busy = true;
+}
+
 u64 vlc_phy_start(struct vlc_phy *phy, u64 now_ns)
 {
 	phy->pins->emit(phy->pin_ctx, false, now_ns);
@@ -451,6 +469,7 @@ u64 vlc_phy_start(struct vlc_phy *phy, u64 now_ns)
 	phy->skipped = 0;
 	/* a deferred search of the last run was cancelled with its worker */
 	vlc_phy_acq_start(phy);
+	phy->acq_busy = false;
 	vlc_phy_frame_begin(phy, now_ns, now_ns);
 	vlc_phy_slot_pins(phy, now_ns, now_ns + phy->slot[0].len);
 	return phy->next_ns;
@@ -483,7 +502,7 @@ u64 vlc_phy_tick(struct vlc_phy *phy, u64 now_ns)
 		phy->measuring = false;
 		/* locked, nothing is captured (and id_late is not read) */
 		if (!phy->locked)
-			vlc_phy_acq_capture(phy, now_ns > t + tol);
+			vlc_phy_window_end(phy, now_ns > t + tol);
 	}
 	if (now_ns > t + tol) {
 		phy->stats.late++;
@@ -533,7 +552,8 @@ u64 vlc_phy_tick(struct vlc_phy *phy, u64 now_ns)
 
 	vlc_phy_slot_pins(phy, now_ns, end);
 
-	vlc_phy_acq_tick(phy);
+	if (phy->acq_busy)
+		phy->acq_busy = vlc_phy_acq_tick(phy);
 
 	/* Decoding after the pins keeps the slot edge on time. */
 	if (!phy->decoded && phy->cur >= phy->nmeas)

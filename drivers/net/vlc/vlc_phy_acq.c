@@ -643,23 +643,19 @@ static void vlc_phy_acq_apply_finish(struct vlc_phy *phy)
 	a->fresh_est = a->agree >= 1;
 }
 
-/* A window just ended: once the last measured one of the frame has
- * (S2, or our last ID window), copy the frame for a search. This runs
- * before the next slot starts, so it only copies.
+/* The frame's last measured window, slot @last (S2, or our last ID
+ * window), just ended on time: copy the frame for a search, unless a
+ * search is still in hand or the frame ran late. This runs before the
+ * next slot starts, so it only copies. Return: the frame was taken.
  */
-void vlc_phy_acq_capture(struct vlc_phy *phy, bool late)
+bool vlc_phy_acq_capture(struct vlc_phy *phy, u32 last)
 {
 	struct vlc_phy_acq *a = &phy->acq;
-	u32 i, nb = 0, last, own = U32_MAX;
+	u32 i, nb = 0, own = U32_MAX;
 
-	if (phy->cur >= phy->id_first && late)
-		phy->id_late = true;
-	last = phy->id_count ? phy->id_first + phy->id_count - 1 :
-	       phy->nmeas - 1;
-	if (phy->cur != last || late || phy->id_late || phy->locked ||
-	    a->stage != VLC_PHY_ACQ_IDLE ||
+	if (phy->locked || a->stage != VLC_PHY_ACQ_IDLE ||
 	    (phy->frame_flags & (VLC_PHY_RX_LATE | VLC_PHY_RX_OVERRUN)))
-		return;
+		return false;
 	/* our own data slot says nothing about the neighbour */
 	if (phy->tx_sym >= 0)
 		own = 2 + 2 * phy->tx_sym;
@@ -688,6 +684,7 @@ void vlc_phy_acq_capture(struct vlc_phy *phy, bool late)
 	a->steps_per_tick = div_u64(VLC_PHY_ACQ_NX + VLC_PHY_ACQ_LEVELS +
 				    phy->nmeas, phy->nmeas + 1);
 	a->stage = VLC_PHY_ACQ_CAPTURED;
+	return true;
 }
 
 /* Hand the captured frame to the search, with what it needs of the PHY. */
@@ -959,11 +956,14 @@ void vlc_phy_acq_start(struct vlc_phy *phy)
 	phy->acq.stage = VLC_PHY_ACQ_IDLE;
 }
 
-/* In the tick, after the pins: a few steps of a search in progress. */
-void vlc_phy_acq_tick(struct vlc_phy *phy)
+/* In the tick, after the pins: a few steps of a search in progress.
+ * Return: a frame is still in hand (captured, or being searched).
+ */
+bool vlc_phy_acq_tick(struct vlc_phy *phy)
 {
 	if (phy->acq.stage != VLC_PHY_ACQ_IDLE)
 		vlc_phy_acq_work(phy);
+	return phy->acq.stage != VLC_PHY_ACQ_IDLE;
 }
 
 /* Coarse reports are being made: a phase correction is due in one

@@ -47,8 +47,8 @@ void vlc_phy_rx_lock(struct vlc_phy *phy, u32 signal);
  * acquisition
  */
 void vlc_phy_acq_start(struct vlc_phy *phy);
-void vlc_phy_acq_capture(struct vlc_phy *phy, bool late);
-void vlc_phy_acq_tick(struct vlc_phy *phy);
+bool vlc_phy_acq_capture(struct vlc_phy *phy, u32 last);
+bool vlc_phy_acq_tick(struct vlc_phy *phy);
 bool vlc_phy_acq_coarse_due(const struct vlc_phy *phy);
 void vlc_phy_acq_drop_report(struct vlc_phy *phy);
 void vlc_phy_acq_report(struct vlc_phy *phy, struct vlc_phy_rx *rx);
