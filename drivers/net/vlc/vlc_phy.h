@@ -17,7 +17,9 @@
 #include <linux/types.h>
 #include <linux/vlc.h>
 
-/* struct vlc_phy_acq, for its size only */
+/* struct vlc_phy_acq, for its size only (and VLC_PHY_ID_WINDOWS, which
+ * sizes its bins and our slot table alike)
+ */
 #include "vlc_phy_acq.h"
 
 /* Symbol values besides data values 0..(1 << bits) - 1. */
