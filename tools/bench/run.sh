@@ -134,8 +134,9 @@ PHY cost
 
 A slot event is one vlc_phy_tick() call: one slot boundary, with its pin
 calls and, once a frame, the decode and the MAC's callbacks. Counted are
-the instructions of the PHY core only (the host build of vlc_phy.c, the
-source the kernel compiles), after a warm-up of 512 frames, over $nf
+the instructions of the PHY core only (the host build of vlc_phy.c,
+vlc_phy_rx.c and vlc_phy_acq.c, the sources the kernel compiles), after
+a warm-up of 512 frames, over $nf
 frames of one node on the channel model of the tests with noise,
 ambient light and random data; the channel's pin functions and the
 emulated MAC are subtracted.
@@ -238,11 +239,18 @@ if [ -n "${HARD_BEFORE:-}" ] &&
    git -C "$top" show "$HARD_BEFORE:drivers/net/vlc/vlc_mac.c" \
 	>"$out/vlc_mac_before.c" 2>/dev/null; then
 	fb=$out/link_bench_before
+	# the PHY's sources of today, from the one list of them
+	vlc=$top/drivers/net/vlc
+	phy=$(sed -n 's/^VLC_PHY_SRCS[[:space:]]*:=//p' "$vlc/vlc-cores.mk")
+	set --
+	for f in $phy; do
+		set -- "$@" "$vlc/$f"
+	done
 	${CC:-cc} -I"$top/tests/host/include" -I"$top/include" \
-		-I"$top/drivers/net/vlc" -I"$top/drivers/net/vlc/tests" -O2 \
+		-I"$vlc" -I"$vlc/tests" -O2 \
 		-std=gnu11 '-Dnoinline=__attribute__((__noinline__))' -o "$fb" \
-		"$top/tools/bench/link_bench.c" "$top/drivers/net/vlc/vlc_phy.c" \
-		"$out/vlc_mac_before.c" "$top/drivers/net/vlc/tests/vlc_test_chan.c" \
+		"$top/tools/bench/link_bench.c" "$@" \
+		"$out/vlc_mac_before.c" "$vlc/tests/vlc_test_chan.c" \
 		"$top/tests/host/crc_ccitt.c" -lm
 fi
 h2=$(ber_at "$out/hber-2slot.txt" '$3 / ($2 - $4)')
@@ -661,7 +669,7 @@ has no lock, and its resync loop moving the grid through
 vlc_phy_adjust_phase()). Node 0 runs; node 1 starts at a random point of
 node 0's frame (seeded).
 
-**Lock** is what the PHY calls it (vlc_phy.c: the acquisition search
+**Lock** is what the PHY calls it (vlc_phy_acq.c: the acquisition search
 found the neighbour within the fine estimator's reach, or saw it vanish
 behind its own light after a step, and the PHY now decides symbols):
 both PHYs locked, with their grids truly within 5 us (guard / 4) of each

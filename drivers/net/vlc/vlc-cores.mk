@@ -6,9 +6,9 @@
 # tests/host, tests/fuzz and tools/bench; names relative to this
 # directory.
 
-VLC_PHY_SRCS	:= vlc_phy.c
-VLC_PHY_HDRS	:= vlc_phy.h
+VLC_PHY_SRCS	:= vlc_phy.c vlc_phy_rx.c vlc_phy_acq.c
+VLC_PHY_HDRS	:= vlc_phy.h vlc_phy_acq.h vlc_phy_priv.h
 VLC_MAC_SRCS	:= vlc_mac.c vlc_mac_tx.c vlc_mac_rx.c vlc_mac_sync.c
-VLC_MAC_HDRS	:= vlc_mac.h vlc_mac_priv.h vlc_phy.h
+VLC_MAC_HDRS	:= vlc_mac.h vlc_mac_priv.h vlc_phy.h vlc_phy_acq.h
 VLC_CHAN_SRCS	:= tests/vlc_test_chan.c
 VLC_CHAN_HDRS	:= tests/vlc_test_chan.h

@@ -17,16 +17,16 @@
 #include <linux/types.h>
 #include <linux/vlc.h>
 
+/* struct vlc_phy_acq, for its size only (and VLC_PHY_ID_WINDOWS, which
+ * sizes its bins and our slot table alike)
+ */
+#include "vlc_phy_acq.h"
+
 /* Symbol values besides data values 0..(1 << bits) - 1. */
 #define VLC_SYM_IDLE		(-1)	/* no data slot lit: no carrier */
 #define VLC_SYM_ERASURE		(-2)	/* lit, but no safe decision */
 
 #define VLC_PHY_BRIGHTNESS_MAX	1000	/* brightness is in per-mille */
-
-/* While acquiring, the dark ID part is measured in up to this many
- * windows of about guard_ns / 2.
- */
-#define VLC_PHY_ID_WINDOWS	16
 
 /* Number of slots of the largest frame: 4-PPM, 11 measured + IA, IB and
  * the ID part, split into VLC_PHY_ID_WINDOWS windows while acquiring.
@@ -91,7 +91,7 @@ struct vlc_phy_timing {
  *	neighbour's on-time); while acquiring it is the last acquisition
  *	estimate, any value in (-frame_ns / 2, frame_ns / 2]
  * @coarse: @offset_ns is a fresh acquisition estimate, not yet reported:
- *	apply half of it now, without averaging (see vlc_phy.c)
+ *	apply half of it now, without averaging (see vlc_phy_acq.c)
  * @acquiring: no fine lock yet: symbols are withheld (erasure or idle),
  *	and @offset_ns is only to be acted upon when @coarse is set
  * @margin: decision statistic relative to the decision threshold, in
@@ -172,7 +172,7 @@ struct vlc_phy_slot {
 	bool on;
 };
 
-/* Time sums of the ambient line of one sync hypothesis (vlc_phy.c): they
+/* Time sums of the ambient line of one sync hypothesis (vlc_phy_rx.c): they
  * depend only on the slot layout and the slots the hypothesis keeps.
  */
 struct vlc_phy_tsum {
@@ -185,127 +185,13 @@ struct vlc_phy_tsum {
 /* 4-PPM's 11 hypotheses, and acquisition's line through the guards. */
 #define VLC_PHY_NHYP	12
 
-/* Acquisition: measured slots of one frame plus our dark ID part. */
-#define VLC_PHY_ACQ_BINS	(11 + VLC_PHY_ID_WINDOWS)
-#define VLC_PHY_ACQ_NH		8	/* h grid: 0, 1/8 .. 8/8 of the max */
-#define VLC_PHY_ACQ_NX		64	/* offset grid: frame_ns / 64 */
-
-/* One candidate of the acquisition search (private to vlc_phy.c). */
-struct vlc_phy_acq_cand {
-	u32 x;		/* neighbour frame start in our frame, ns */
-	u32 h;		/* half its on-time, ns */
-	s8 k;		/* its lit data slot, -1 for none */
-	s64 c;		/* correlation with the levels */
-	u32 q;		/* template energy off the ambient line */
-};
-
-/* Template of one component (illumination or data) and its sums. */
-struct vlc_phy_acq_sums {
-	s64 s, t, c;
-	u64 p2;
-	u16 p[VLC_PHY_ACQ_BINS];
-};
-
-struct vlc_phy_acq_edge {
-	u32 q, r;
-};
-
-/* Where the acquisition search of a captured frame stands. */
-enum vlc_phy_acq_stage {
-	VLC_PHY_ACQ_IDLE,	/* nothing captured */
-	VLC_PHY_ACQ_CAPTURED,	/* a frame waits for the search */
-	VLC_PHY_ACQ_BUSY,	/* deferred: the search runs elsewhere */
-	VLC_PHY_ACQ_GRID,	/* in the tick: the grid, a few columns a tick */
-	VLC_PHY_ACQ_REFINE,	/* in the tick: the refinement */
-};
-
-/* Acquisition state (private to vlc_phy.c): a snapshot of one frame, the
- * search over it that runs a few steps per tick, and the tracking of the
- * estimates from frame to frame.
- */
-struct vlc_phy_acq {
-	/* the frame being searched */
-	u64 fs;
-	u32 bs[VLC_PHY_ACQ_BINS];
-	u32 be[VLC_PHY_ACQ_BINS];
-	u32 lv[VLC_PHY_ACQ_BINS];
-	u16 cen[VLC_PHY_ACQ_BINS];
-	u32 inv[VLC_PHY_ACQ_BINS];
-	s32 y[VLC_PHY_ACQ_BINS];
-	s32 t[VLC_PHY_ACQ_BINS];
-	u64 yy;
-	u64 var;
-	u32 rn, rs;
-	u32 fns, dns, dl, hmax, step;
-	u32 ds[4];
-	u8 nd, nb, ys;
-	u8 nid;		/* the last nid bins are our ID windows */
-	s8 own;		/* our data slot lit (and left out), or -1 */
-	bool detect;	/* the frame's search found the neighbour */
-
-	/* taken from the PHY with the frame (vlc_phy_acq_take()) */
-	u64 in_noise_var;
-	u32 in_noise_samples;
-	u32 in_min_level;	/* the backend's smallest signal, 0: unknown */
-	bool in_flush;	/* forget the evidence first */
-	bool in_stale;	/* the frame predates the grid's last move */
-
-	/* the outcome, for vlc_phy_acq_apply_*() */
-	bool v_noise;	/* v_var is a noise sample */
-	bool v_empty;	/* no light at all in the frame */
-	u64 v_var;
-	u32 v_pmax;	/* largest lit fraction of the best template */
-
-	/* the search */
-	u8 stage;
-	u8 pos;
-	u8 work;
-	bool flush;	/* set by the tick: evidence to forget */
-	u8 colh[VLC_PHY_ACQ_NX];
-	s8 colk[VLC_PHY_ACQ_NX];
-	u32 cols[VLC_PHY_ACQ_NX];
-	u32 colq[VLC_PHY_ACQ_NX];
-	s64 cn[VLC_PHY_ACQ_NX];		/* correlation / noise rms */
-	s64 accc[VLC_PHY_ACQ_NX];	/* ... accumulated */
-	u64 accq[VLC_PHY_ACQ_NX];	/* template energy, accumulated */
-	u32 rsig;			/* 2^16 / noise rms, levels scaled */
-	struct vlc_phy_acq_cand best;
-	struct vlc_phy_acq_cand fbest;	/* best of the grid, this frame */
-	/* scratch of a grid column, kept off the stack */
-	struct vlc_phy_acq_edge es[VLC_PHY_ACQ_BINS];
-	struct vlc_phy_acq_edge ee[VLC_PHY_ACQ_BINS];
-	struct vlc_phy_acq_sums mi[VLC_PHY_ACQ_NH + 1];
-	struct vlc_phy_acq_sums md[4];
-
-	/* the ID windows of the frame in progress */
-	bool id_late;
-	u8 id_first;
-	u8 id_n;
-
-	/* tracking */
-	u64 settle;
-	u32 phase;
-	u32 a;
-	u32 a_known;	/* amplitude seen with a window wholly lit */
-	u8 agree;
-	u8 misses;
-	u8 empty;	/* trusted frames in a row with no light at all */
-	bool seen;	/* a report went out since the last lock */
-	bool have;
-	bool fresh;
-	bool hid;	/* the estimate rests on the edges of our pulse */
-	bool coarse_adj;
-	bool fine_prev;	/* fine_off holds the last large fine offset */
-	s32 fine_off;
-	u32 lost;
-};
-
 /**
  * struct vlc_phy - state of one PHY; plain data, owned by the executor
  *
  * Nothing here points to allocated memory, so an executor may embed it
- * and a simulator may run many. All fields are private to vlc_phy.c
- * except @stats, @last_rx and the read-only accessors below.
+ * and a simulator may run many. All fields are private to the PHY core
+ * (vlc_phy.c, vlc_phy_rx.c, vlc_phy_acq.c) except @stats, @last_rx and
+ * the read-only accessors below; @acq is vlc_phy_acq.c's alone.
  */
 struct vlc_phy {
 	const struct vlc_pin_ops *pins;
@@ -333,6 +219,10 @@ struct vlc_phy {
 	u32 meas_ns;	/* their length */
 	struct vlc_phy_tsum tsum[VLC_PHY_NHYP];
 	u8 cur;
+	/* while acquiring, the dark ID part is measured in windows */
+	u8 id_first;	/* slot index of the first ID window */
+	u8 id_count;	/* ID windows, 0 when ID is one unmeasured slot */
+	bool id_late;	/* an ID window began or ended late */
 	bool led;
 	bool measuring;
 	bool decoded;
@@ -341,6 +231,10 @@ struct vlc_phy {
 	u32 skipped;
 	u64 frame_start;
 	u64 next_ns;
+	/* absolute ns: frames that start before this ran while our grid
+	 * moved, or while the neighbour answered the move
+	 */
+	u64 settle_ns;
 
 	/* receiver estimates */
 	u32 signal;
@@ -348,8 +242,19 @@ struct vlc_phy {
 	u32 noise;
 	u32 noise_samples;
 	u32 since_signal;
+	u32 unexplained;	/* locked frames in a row with light the fine
+				 * model cannot explain
+				 */
+	bool fine_big_seen;	/* fine_big_ns holds the last large fine
+				 * offset, of the frame before
+				 */
+	s32 fine_big_ns;
 	bool locked;
 	bool acq_defer;	/* the acquisition search runs outside the tick */
+	/* acquisition may hold a frame: the tick calls vlc_phy_acq_tick()
+	 * (set when a frame is captured, cleared when it says it is done)
+	 */
+	bool acq_busy;
 	struct vlc_phy_acq acq;
 
 	struct vlc_phy_stats stats;
@@ -360,9 +265,6 @@ extern const struct vlc_phy_timing vlc_phy_default_timing;
 
 int vlc_phy_timing_check(const struct vlc_phy_timing *t,
 			 enum vlc_phy_mode mode, const char **why);
-int vlc_phy_brightness_check(const struct vlc_phy_timing *t,
-			     enum vlc_phy_mode mode, u32 brightness,
-			     const char **why);
 int vlc_phy_brightness_range(const struct vlc_phy_timing *t,
 			     enum vlc_phy_mode mode, u32 *min, u32 *max);
 
@@ -403,7 +305,7 @@ void vlc_phy_stop(struct vlc_phy *phy, u64 now_ns);
 void vlc_phy_adjust_phase(struct vlc_phy *phy, s32 ns);
 
 /* The acquisition search (about a million instructions per frame, see
- * vlc_phy.c) runs inside vlc_phy_tick(), spread over the ticks of a
+ * vlc_phy_acq.c) runs inside vlc_phy_tick(), spread over the ticks of a
  * frame, unless deferred. Deferred, the tick only captures a frame, and
  * the executor runs the search in process context:
  *
@@ -417,14 +319,12 @@ void vlc_phy_adjust_phase(struct vlc_phy *phy, s32 ns);
  * the tick made stale (a lock, an unlock, a grid move) is dropped.
  */
 void vlc_phy_set_acq_defer(struct vlc_phy *phy, bool defer);
+bool vlc_phy_acq_pending(const struct vlc_phy *phy);
 bool vlc_phy_acq_begin(struct vlc_phy *phy);
 void vlc_phy_acq_search(struct vlc_phy *phy);
 void vlc_phy_acq_end(struct vlc_phy *phy);
-
-static inline bool vlc_phy_acq_pending(const struct vlc_phy *phy)
-{
-	return phy->acq_defer && phy->acq.stage == VLC_PHY_ACQ_CAPTURED;
-}
+/* For the channel model of the tests: the search runs in the tick now. */
+bool vlc_phy_acq_in_tick(const struct vlc_phy *phy);
 
 /* Absolute time of the next slot boundary, for the executor. */
 static inline u64 vlc_phy_next_ns(const struct vlc_phy *phy)
@@ -441,11 +341,6 @@ static inline u64 vlc_phy_frame_start(const struct vlc_phy *phy)
 static inline unsigned int vlc_phy_bits(enum vlc_phy_mode mode)
 {
 	return mode == VLC_PHY_MODE_4PPM ? 2 : 1;
-}
-
-static inline unsigned int vlc_phy_ndata(enum vlc_phy_mode mode)
-{
-	return mode == VLC_PHY_MODE_4PPM ? 4 : 2;
 }
 
 #endif /* _VLC_PHY_H */

@@ -1336,7 +1336,7 @@ VLC_TEST(vlc_mac_test_overhead)
 
 	tn_case_overhead(vlc_test_ctx, 1, VLC_MAC_PING98_FRAMES, 744, 64);
 
-	/* 1514 bytes: 7 fragments, 7 ACKs, 13 SIFS gaps (vlc_mac.c) */
+	/* 1514 bytes: 7 fragments, 7 ACKs, 13 SIFS gaps (vlc_mac_tx.c) */
 	vlc_mac_default_params(&p);
 	p.rts_threshold = 0;
 	t = tn_init(2, 23, &p);

@@ -272,7 +272,7 @@ static int vlc_chan_tx_symbol(void *ctx)
 	return sym;
 }
 
-/* The MAC's resync, as the PHY asks it to be done (see vlc_phy.c):
+/* The MAC's resync, as the PHY asks it to be done (see vlc_phy_acq.c):
  * half of a coarse report at once, else half of the mean of 16 reports
  * of a locked PHY outside the dead band. Frames we emitted say nothing.
  */
@@ -444,7 +444,7 @@ static void vlc_chan_defer(struct vlc_chan_node *n)
 {
 	struct vlc_phy *phy = &n->phy;
 
-	if (phy->acq.stage >= VLC_PHY_ACQ_GRID)
+	if (vlc_phy_acq_in_tick(phy))
 		n->tick_search++;
 	if (n->defer_left && !--n->defer_left)
 		vlc_phy_acq_end(phy);
