@@ -51,25 +51,41 @@ static void vlc_mac_nav_update(struct vlc_mac *mac, unsigned int dur)
 	}
 }
 
-static void vlc_mac_rx_rts(struct vlc_mac *mac, const struct vlc_mac_hdr *h)
+/* An RTS or CTS: true when it is for us. A malformed one is counted; one
+ * between others reserves the medium, and @probe frames are left for
+ * the exchange to start.
+ */
+static bool vlc_mac_rx_resv_to_us(struct vlc_mac *mac,
+				  const struct vlc_mac_hdr *h, u16 probe)
 {
-	unsigned int dst = h->dst, tx = h->tx, dur = h->dur, cts;
+	unsigned int dst = h->dst, tx = h->tx;
 
-	mac->stats.rx_rts++;
 	if (tx == VLC_MAC_BCAST || dst == VLC_MAC_BCAST) {
 		mac->stats.rx_bad_header++;
-		return;
+		return false;
 	}
 	if (dst != mac->p.short_addr) {
 		mac->stats.rx_other++;
-		vlc_mac_nav_update(mac, dur);
-		/* The sender may not get its CTS: if nothing starts by the
-		 * time its DATA would, the reservation is void.
-		 */
-		mac->nav.probe = 2 * mac->p.sifs + VLC_MAC_ACK_SLACK +
-			vlc_mac_frame_symbols(&mac->p, VLC_MAC_CTS_LEN);
-		return;
+		vlc_mac_nav_update(mac, h->dur);
+		mac->nav.probe = probe;
+		return false;
 	}
+	return true;
+}
+
+static void vlc_mac_rx_rts(struct vlc_mac *mac, const struct vlc_mac_hdr *h)
+{
+	unsigned int tx = h->tx, dur = h->dur, cts;
+
+	mac->stats.rx_rts++;
+	/* The sender may not get its CTS: if nothing starts by the time
+	 * its DATA would, the reservation is void.
+	 */
+	if (!vlc_mac_rx_resv_to_us(mac, h, 2 * mac->p.sifs +
+				   VLC_MAC_ACK_SLACK +
+				   vlc_mac_frame_symbols(&mac->p,
+							 VLC_MAC_CTS_LEN)))
+		return;
 	/* Answer only while nobody else holds the medium for us to hear. */
 	if (mac->nav.frames || mac->resp.type)
 		return;
@@ -82,19 +98,12 @@ static void vlc_mac_rx_rts(struct vlc_mac *mac, const struct vlc_mac_hdr *h)
 
 static void vlc_mac_rx_cts(struct vlc_mac *mac, const struct vlc_mac_hdr *h)
 {
-	unsigned int dst = h->dst, tx = h->tx, dur = h->dur;
+	unsigned int tx = h->tx;
 
 	mac->stats.rx_cts++;
-	if (tx == VLC_MAC_BCAST || dst == VLC_MAC_BCAST) {
-		mac->stats.rx_bad_header++;
+	/* between others: the exchange is on */
+	if (!vlc_mac_rx_resv_to_us(mac, h, 0))
 		return;
-	}
-	if (dst != mac->p.short_addr) {
-		mac->stats.rx_other++;
-		vlc_mac_nav_update(mac, dur);
-		mac->nav.probe = 0;	/* the exchange is on */
-		return;
-	}
 	if (vlc_mac_awaited(mac) != VLC_MAC_T_CTS || tx != mac->tx.dst) {
 		mac->stats.rx_unexpected_ack++;
 		return;
