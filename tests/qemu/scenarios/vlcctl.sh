@@ -345,9 +345,13 @@ echo "  ages of a's last beacon on b (ms):$ages"
 # Due every 200 frames, each sent after a backoff below cw_min (32), and
 # after b's idle beacon (48 frames) and DIFS when the two meet: no more
 # than 284 frames (142 ms) apart. Idle beacons alone spread ages over
-# 0..540 ms.
+# 0..540 ms. The age is guest time, which a stalled vCPU stretches, so
+# the middle of the five samples is held to it, and every one to a
+# second (a stale entry, or frames shown as ms, would pass neither).
+mid=$(printf '%s\n' $ages | sort -n | sed -n 3p)
+expect "  ... median age $mid ms below 100 ms (+ 50 ms)" test "$mid" -le 150
 for age in $ages; do
-	expect "  ... age $age ms below 100 ms (+ 50 ms)" test "$age" -le 150
+	expect "  ... age $age ms below a second" test "$age" -lt 1000
 done
 ctl b show vlc0
 expect "show -j on b is valid JSON" json b vlc0
