@@ -189,12 +189,19 @@ static unsigned short icmp_sum(const void *p, int len)
 	return ~sum;
 }
 
-/* Echo requests to @addr until @want replies or PING_WAIT_S; replies. */
+/*
+ * Echo requests to @addr until @want replies or PING_WAIT_S; replies.
+ * One request is outstanding at a time, sent again with the next
+ * sequence number after PING_RESEND_S; as with ping(8), a reply to any
+ * request sent counts once, however late it comes.
+ */
 static int ping(const char *addr, int want, double *rtt_max)
 {
 	struct sockaddr_in to = { .sin_family = AF_INET };
 	unsigned short id = getpid() & 0xffff, seq = 0;
-	double t_end = now_s() + PING_WAIT_S, t_sent = 0;
+	double t_end = now_s() + PING_WAIT_S, t_last = 0;
+	double sent[PING_WAIT_S / PING_RESEND_S + PINGS + 2];
+	char answered[ARRAY_SIZE(sent)] = { 0 };
 	int s, got = 0;
 
 	*rtt_max = 0;
@@ -204,10 +211,11 @@ static int ping(const char *addr, int want, double *rtt_max)
 		return 0;
 	while (got < want && now_s() < t_end) {
 		struct pollfd pfd = { .fd = s, .events = POLLIN };
+		unsigned short r;
 		char b[256];
 
-		/* one request outstanding; a lost one is sent again */
-		if (!t_sent || now_s() - t_sent > PING_RESEND_S) {
+		if ((!t_last || now_s() - t_last > PING_RESEND_S) &&
+		    seq + 1 < (int)ARRAY_SIZE(sent)) {
 			struct icmphdr ic = { .type = ICMP_ECHO };
 
 			ic.un.echo.id = id;
@@ -215,7 +223,8 @@ static int ping(const char *addr, int want, double *rtt_max)
 			ic.checksum = icmp_sum(&ic, sizeof(ic));
 			sendto(s, &ic, sizeof(ic), 0, (struct sockaddr *)&to,
 			       sizeof(to));
-			t_sent = now_s();
+			t_last = now_s();
+			sent[seq] = t_last;
 		}
 		if (poll(&pfd, 1, 500) == 1) {
 			int n = recv(s, b, sizeof(b), 0);
@@ -225,13 +234,15 @@ static int ping(const char *addr, int want, double *rtt_max)
 			if (n < (int)sizeof(*ip) || n < ip->ihl * 4 + 8)
 				continue;
 			ic = (struct icmphdr *)(b + ip->ihl * 4);
+			r = ntohs(ic->un.echo.sequence);
 			if (ic->type != ICMP_ECHOREPLY || ic->un.echo.id != id ||
-			    ntohs(ic->un.echo.sequence) != seq)
+			    !r || r > seq || answered[r])
 				continue;
+			answered[r] = 1;
 			got++;
-			if (now_s() - t_sent > *rtt_max)
-				*rtt_max = now_s() - t_sent;
-			t_sent = 0;
+			if (now_s() - sent[r] > *rtt_max)
+				*rtt_max = now_s() - sent[r];
+			t_last = 0;
 		}
 	}
 	close(s);
