@@ -59,13 +59,24 @@ for k in x86_64@7.3:rt x86_64@6.1; do
 	esac
 done
 mmss() { printf '%d:%02d' $(($1 / 60)) $(($1 % 60)); }
+# cpu_now: sets cpu to the seconds of CPU the reaped children used so far
+# (the shell's own times, so not in a command substitution)
+cpu_now() {
+	times >"$logs/.times"
+	cpu=$(sed -n 2p "$logs/.times" | tr 'ms' '  ' |
+		awk '{ printf "%d\n", $1 * 60 + $2 + $3 * 60 + $4 }')
+}
 passed=0
 failed=0
 for s in $steps; do
 	t0=$(date +%s)
+	cpu_now
+	c0=$cpu
 	make -s -C "$top" "$s" >"$logs/$s.log" 2>&1
 	rc=$?
 	t=$(($(date +%s) - t0))
+	cpu_now
+	c=$((cpu - c0))
 	line=$(grep -E '^[a-z0-9_.-]+: [0-9]+ passed, [0-9]+ failed' "$logs/$s.log" | tail -n 1)
 	p=$(echo "$line" | sed -n 's/.*: \([0-9]*\) passed.*/\1/p')
 	f=$(echo "$line" | sed -n 's/.* \([0-9]*\) failed.*/\1/p')
@@ -76,15 +87,16 @@ for s in $steps; do
 	if [ $rc -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
 	if [ "$p" -eq 0 ] && [ "$f" -eq 0 ]; then f=1; fi
 	if [ "$f" -gt 0 ]; then
-		echo "check $s: FAILED ($p passed, $f failed, $(mmss $t) of $(budget "$s") min; log $logs/$s.log)"
+		echo "check $s: FAILED ($p passed, $f failed, $(mmss $t) of $(budget "$s") min, cpu $(mmss $c); log $logs/$s.log)"
 		grep -E 'FAIL|error|Error' "$logs/$s.log" | head -n 30 | sed 's/^/  | /'
 	else
-		echo "check $s: ok ($p passed, $(mmss $t) of $(budget "$s") min)"
+		echo "check $s: ok ($p passed, $(mmss $t) of $(budget "$s") min, cpu $(mmss $c))"
 	fi
 	passed=$((passed + p))
 	failed=$((failed + f))
 done
 wait
-echo "check: $(mmss $(($(date +%s) - start))) in all (budget 75 min cold, 30 warm)"
+cpu_now
+echo "check: $(mmss $(($(date +%s) - start))) in all (budget 75 min cold, 30 warm), cpu $(mmss $cpu)"
 echo "check: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
