@@ -186,7 +186,7 @@ static void cb_tx_done(void *ctx, unsigned int len, bool ok)
 /* A move is at most half the largest offset reported (a coarse report's
  * half, or a quarter of a window's mean) plus what the resync rate
  * gathered: under a 1000 ns step and one frame's share, at most 2048 ns
- * (vlc_mac_resync()). The window may be spread over any number of
+ * (vlc_sync_frame()). The window may be spread over any number of
  * frames, hence the largest offset of the whole run.
  */
 static void cb_phase(void *ctx, s32 ns)

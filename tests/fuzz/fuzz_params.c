@@ -432,8 +432,7 @@ static void phy_run(struct fz *f)
 		n->tx = VLC_CHAN_TX_RANDOM;
 		n->idle_per256 = i ? 64 : 224;
 		n->ref = !i;
-		/* the MAC's policy: half of each coarse report at once */
-		n->resync = S.resync ? VLC_CHAN_RESYNC_HALF :
+		n->resync = S.resync ? VLC_CHAN_RESYNC_MAC :
 				       VLC_CHAN_RESYNC_OFF;
 	}
 	vlc_chan_start(ch, 0, 1000);

@@ -358,9 +358,9 @@ int fz_one_input(const u8 *data, size_t size)
 	node_setup(0, &t0, mode & 1, bright * 4, mode & 4);
 	node_setup(1, &t1, (mode ^ (mode >> 1)) & 1, bright * 4, false);
 	node_setup(2, &t0, mode & 1, bright * 4, false);
-	ch->node[0].resync = resync & 1 ? VLC_CHAN_RESYNC_HALF :
+	ch->node[0].resync = resync & 1 ? VLC_CHAN_RESYNC_MAC :
 					  VLC_CHAN_RESYNC_OFF;
-	ch->node[1].resync = resync & 2 ? VLC_CHAN_RESYNC_HALF :
+	ch->node[1].resync = resync & 2 ? VLC_CHAN_RESYNC_MAC :
 					  VLC_CHAN_RESYNC_OFF;
 	ch->node[0].defer_ticks = defer & 3;
 	ch->node[1].defer_ticks = (defer >> 4) & 3;

@@ -7,7 +7,7 @@
  *   link_bench lock SEED0 RUNS MAXFRAMES DEFER
  *	RUNS cold starts (seeds SEED0..): node 0 runs, node 1 starts at a
  *	random point of node 0's frame; both PHYs are driven by the real
- *	MAC (vlc_mac_sync.c: its resync loop moves the grids). One line a run:
+ *	MAC (vlc_sync.c: its resync loop moves the grids). One line a run:
  *	"seed offset_ns frames" (frames: node 1's frames from its start to
  *	the lock, MAXFRAMES + 1 if none). DEFER: ticks a deferred search
  *	takes (0: in the tick, as under vlc_sim; 26: as the kernel's
@@ -517,7 +517,7 @@ static int ber(int argc, char **argv)
 	ch.on_rx = ber_rx;
 	/* a steady offset is what the guards absorb: do not correct it */
 	ch.node[1].resync = jit.kind == JIT_CONST ? VLC_CHAN_RESYNC_OFF :
-						    VLC_CHAN_RESYNC_HALF;
+						    VLC_CHAN_RESYNC_MAC;
 	vlc_chan_start(&ch, 0, T0);
 	vlc_chan_start(&ch, 1, T0);
 	lb_run_frames(256, rx_frames1);

@@ -266,7 +266,7 @@ static int cost(const char *state, long frames)
 		 */
 		ch.node[i].idle_per256 = locked ? 32 : 0;
 		ch.node[i].ref = locked ? 1 - i : -1;
-		ch.node[i].resync = VLC_CHAN_RESYNC_HALF;
+		ch.node[i].resync = VLC_CHAN_RESYNC_MAC;
 	}
 	if (locked) {
 		ch.gain[0][1] = SIG;

@@ -4,7 +4,7 @@
  * CSMA/CA and stop-and-wait ARQ over a PHY that carries one symbol of 1
  * or 2 bits per frame. Documentation/networking/vlc.rst draws the same.
  * This file holds the parameters, the transmit queue, the events and the
- * header parser; vlc_mac_tx.c, vlc_mac_rx.c and vlc_mac_sync.c the rest,
+ * header parser; vlc_mac_tx.c and vlc_mac_rx.c the rest,
  * vlc_mac_priv.h what they share, the frame clock among it.
  *
  * On air, one frame is (bytes MSB first, 1 or 2 bits per symbol):

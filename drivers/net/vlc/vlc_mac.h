@@ -18,6 +18,7 @@
 #include <linux/types.h>
 
 #include "vlc_phy.h"
+#include "vlc_sync.h"
 
 /* Largest Ethernet frame taken from the stack: 1514 + one VLAN tag. */
 #define VLC_MAC_FRAME_MAX	1518
@@ -433,17 +434,10 @@ struct vlc_mac_rx {
 	struct vlc_mac_reasm reasm[VLC_MAC_RX_SOURCES];
 };
 
-/* The PHY's lock and the resync loop (see vlc_mac_resync()). */
+/* The PHY's lock and the resync loop (vlc_sync.c). */
 struct vlc_mac_sync {
 	bool acquiring;		/* the PHY has no lock: hold data */
-	s64 sum;		/* ns: offsets of the window so far */
-	u8 n;			/* frames in the window */
-	u8 windows;		/* windows completed, for the rate's leak */
-	u8 settle;		/* windows since an acquisition, capped */
-	s32 rate;		/* ns per frame moved while locked, Q8 */
-	s32 frac;		/* ns of the rate not moved yet, Q8 */
-	s32 acq_off;		/* ns: the last acquisition report */
-	s32 acq_moved;		/* ns we moved for it; 0: none yet */
+	struct vlc_sync loop;
 };
 
 /* Beacons: when ours are due, and the neighbours heard by theirs. */

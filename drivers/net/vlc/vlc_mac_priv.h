@@ -7,8 +7,8 @@
  *   vlc_mac_tx.c    medium access, backoff, fragments, responses and
  *                   beacons out, the response wait
  *   vlc_mac_rx.c    delimiter hunt, byte assembly, frame decode,
- *                   reassembly and delivery; vlc_mac_rx_frame()
- *   vlc_mac_sync.c  the resync loop
+ *                   reassembly and delivery; vlc_mac_rx_frame(),
+ *                   which runs the resync loop (vlc_sync.c)
  *
  * The on-air format is described at the top of vlc_mac.c.
  */
@@ -143,10 +143,6 @@ void vlc_mac_send_ack(struct vlc_mac *mac, u8 dst, u8 sf);
 void vlc_mac_wait(struct vlc_mac *mac, u8 resp, bool busy);
 void vlc_mac_acq_start(struct vlc_mac *mac);
 void vlc_mac_acq_locked(struct vlc_mac *mac);
-
-/* vlc_mac_sync.c */
-void vlc_mac_resync(struct vlc_mac *mac, const struct vlc_phy_rx *rx,
-		    bool heard);
 
 /*
  * The frame clock, which vlc_mac_rx_frame() runs around what it receives

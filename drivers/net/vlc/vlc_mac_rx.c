@@ -549,6 +549,20 @@ static void vlc_mac_rx_symbol(struct vlc_mac *mac, int sym, int hard,
 	}
 }
 
+/* The resync loop on this frame; @heard: we did not emit in it. */
+static void vlc_mac_resync(struct vlc_mac *mac, const struct vlc_phy_rx *rx,
+			   bool heard)
+{
+	s32 ns = vlc_sync_frame(&mac->sync.loop, rx, heard,
+				mac->p.sync_deadband_ns);
+
+	if (!ns)
+		return;
+	mac->stats.phase_corrections++;
+	if (mac->ops && mac->ops->phase)
+		mac->ops->phase(mac->ctx, ns);
+}
+
 /**
  * vlc_mac_rx_frame - what the PHY received in the frame that just ended
  * @mac: the MAC

@@ -302,7 +302,6 @@ static void vlc_mac_acq_draw(struct vlc_mac *mac, u16 ivl)
  */
 void vlc_mac_acq_start(struct vlc_mac *mac)
 {
-	mac->sync.acq_moved = 0;
 	if (mac->p.beacon_interval > VLC_MAC_ACQ_IVL)
 		vlc_mac_acq_draw(mac, VLC_MAC_ACQ_IVL);
 }

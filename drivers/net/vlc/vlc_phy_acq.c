@@ -65,13 +65,10 @@
  * Eight frames in a row of light the fine model cannot explain, or
  * VLC_PHY_SIGNAL_HOLD frames without a symbol or a spill, unlock.
  *
- * The MAC should apply half of every report with rx->coarse set at once,
- * or all of it when the neighbour evidently stood still (vlc_mac_sync.c,
- * vlc_mac_acq_step()), even in a frame it lit, and restart its average;
- * ignore the other reports while rx->acquiring is set, and keep
- * averaging 16 locked reports, idle frames included (an idle
- * neighbour's spill is the only sync signal between idle nodes), for
- * the last microseconds.
+ * A report with rx->coarse set is to be acted on at once, even in a
+ * frame the node lit; the other reports while rx->acquiring is set
+ * are not. What the node does with them is the resync loop's
+ * (vlc_sync.c).
  *
  * Limits. Only light in our measured part or our dark ID is seen (so
  * brightness has a floor of one data slot: a dimmer idle neighbour's

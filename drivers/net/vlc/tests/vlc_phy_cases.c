@@ -852,8 +852,8 @@ static u32 vlc_test_acq_run(u64 seed, const struct vlc_test_acq_cfg *cfg,
 		vlc_phy_set_rx_min_level(&ch->node[i].phy, sig / 10 /
 					 (cfg->led ? VLC_CHAN_LED_DIV : 1));
 	}
-	n0->resync = VLC_CHAN_RESYNC_HALF;
-	n1->resync = both ? VLC_CHAN_RESYNC_HALF : VLC_CHAN_RESYNC_OFF;
+	n0->resync = VLC_CHAN_RESYNC_MAC;
+	n1->resync = both ? VLC_CHAN_RESYNC_MAC : VLC_CHAN_RESYNC_OFF;
 	n0->defer_ticks = vlc_test_acq_defer;
 	n1->defer_ticks = vlc_test_acq_defer;
 	if (data) {
@@ -1302,7 +1302,7 @@ VLC_TEST(vlc_phy_test_false_lock)
 							 NULL), 0);
 			n->tx = VLC_CHAN_TX_RANDOM;
 			n->idle_per256 = i ? 64 : 224;
-			n->resync = fc->resync ? VLC_CHAN_RESYNC_HALF :
+			n->resync = fc->resync ? VLC_CHAN_RESYNC_MAC :
 						 VLC_CHAN_RESYNC_OFF;
 		}
 		vlc_chan_start(ch, 0, 1000);

@@ -272,38 +272,25 @@ static int vlc_chan_tx_symbol(void *ctx)
 	return sym;
 }
 
-/* The MAC's resync, as the PHY asks it to be done (see vlc_phy_acq.c):
- * half of a coarse report at once, else half of the mean of 16 reports
- * of a locked PHY outside the dead band. Frames we emitted say nothing.
+/* The MAC's resync loop, run as the MAC runs it (vlc_mac_rx.c): frames
+ * we emitted in are not heard.
  */
 static void vlc_chan_resync(struct vlc_chan_node *n,
 			    const struct vlc_phy_rx *rx)
 {
-	s64 mean;
+	s32 move;
 
-	if (n->resync != VLC_CHAN_RESYNC_HALF)
+	if (n->resync != VLC_CHAN_RESYNC_MAC)
 		return;
-	if (rx->coarse) {
-		vlc_phy_adjust_phase(&n->phy, rx->offset_ns / 2);
-		n->rs_sum = 0;
-		n->rs_n = 0;
+	move = vlc_sync_frame(&n->sync, rx, !(rx->flags & VLC_PHY_RX_OWN_TX),
+			      VLC_CHAN_RESYNC_DEADBAND);
+	if (!move)
+		return;
+	vlc_phy_adjust_phase(&n->phy, move);
+	if (rx->acquiring)
 		n->rs_coarse++;
-		return;
-	}
-	if (rx->acquiring || rx->sync == VLC_PHY_SYNC_NONE ||
-	    (rx->flags & VLC_PHY_RX_OWN_TX))
-		return;
-	n->rs_sum += rx->offset_ns;
-	if (++n->rs_n < VLC_CHAN_RESYNC_FRAMES)
-		return;
-	mean = div_s64(n->rs_sum, VLC_CHAN_RESYNC_FRAMES);
-	n->rs_sum = 0;
-	n->rs_n = 0;
-	if (mean > VLC_CHAN_RESYNC_DEADBAND ||
-	    mean < -VLC_CHAN_RESYNC_DEADBAND) {
-		vlc_phy_adjust_phase(&n->phy, (s32)mean / 2);
+	else
 		n->rs_fine++;
-	}
 }
 
 static void vlc_chan_rx_frame(void *ctx, const struct vlc_phy_rx *rx)

@@ -9,6 +9,7 @@
 #include <linux/types.h>
 
 #include "vlc_phy.h"
+#include "vlc_sync.h"
 
 #define VLC_CHAN_NODES		3
 #define VLC_CHAN_RING		64	/* LED transitions kept per node */
@@ -22,15 +23,12 @@ enum vlc_chan_tx {
 	VLC_CHAN_TX_MIRROR,	/* the opposite symbol of node mirror */
 };
 
-/* The MAC's resync policy, emulated for the acquisition tests. */
+/* Whether a node moves its grid on what its PHY reports. */
 enum vlc_chan_resync {
 	VLC_CHAN_RESYNC_OFF,	/* never move our grid */
-	VLC_CHAN_RESYNC_HALF,	/* half of each coarse report at once, half
-				 * of the mean of 16 fine reports
-				 */
+	VLC_CHAN_RESYNC_MAC,	/* the MAC's resync loop (vlc_sync.c) */
 };
 
-#define VLC_CHAN_RESYNC_FRAMES	16
 #define VLC_CHAN_RESYNC_DEADBAND 2000	/* ns, as the MAC's default */
 
 /* How a receiver did against the symbols of its reference transmitter. */
@@ -96,12 +94,11 @@ struct vlc_chan_node {
 	/* one-shot lateness injected into the next tick */
 	u64 late_ns;
 
-	/* emulated MAC resync */
+	/* resync */
 	enum vlc_chan_resync resync;
-	s64 rs_sum;
-	u32 rs_n;
-	u32 rs_coarse;		/* coarse corrections made */
-	u32 rs_fine;		/* fine corrections made */
+	struct vlc_sync sync;
+	u32 rs_coarse;		/* moves for acquisition reports */
+	u32 rs_fine;		/* moves while locked */
 
 	/* deferred acquisition search, as an executor's worker runs it:
 	 * taken after the tick that captured a frame, its outcome applied
