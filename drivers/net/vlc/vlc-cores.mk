@@ -12,4 +12,4 @@ VLC_PHY_HDRS	:= vlc_phy.h vlc_phy_acq.h vlc_phy_priv.h
 VLC_MAC_SRCS	:= vlc_mac.c vlc_mac_tx.c vlc_mac_rx.c vlc_sync.c
 VLC_MAC_HDRS	:= vlc_mac.h vlc_mac_priv.h vlc_phy.h vlc_phy_acq.h vlc_sync.h
 VLC_CHAN_SRCS	:= tests/vlc_test_chan.c vlc_sync.c
-VLC_CHAN_HDRS	:= tests/vlc_test_chan.h vlc_sync.h
+VLC_CHAN_HDRS	:= tests/vlc_test_chan.h vlc_light.h vlc_sync.h

@@ -6,23 +6,24 @@
  *	ip link add vlc0 type vlc
  *	ip link del vlc0
  *
- * The light a node measures over a window is the integral of every
- * neighbour's LED over that window times the edge gain, plus ambient
- * light (DC and mains flicker) and Gaussian noise. Each node has a clock
+ * The light a node measures over a window is what the light model says
+ * (vlc_light.h): every neighbour's LED over that window times the edge
+ * gain, ambient light (DC and mains flicker) and Gaussian noise, the
+ * model the host benches measure too. Each node has a clock
  * skew and phase; one kthread runs all nodes in virtual time, event by
  * event, paced to the wall clock by the speed parameter. Given the seed,
  * a run is deterministic. Topology, clocks and faults are set through
  * debugfs (Documentation/networking/vlc.rst, "Simulator").
  *
  * A node senses with a photodiode (default) or with its own LED, as the
- * seed's LED-to-LED method does: 1/VLC_SIM_LED_DIV of the responsivity,
- * blind while the LED is lit, and pin ops with shared_led set.
+ * seed's LED-to-LED method does: 1/VLC_LIGHT_LED_DIV of the
+ * responsivity, blind while the LED is lit, and pin ops with shared_led
+ * set.
  */
 
 #include <linux/debugfs.h>
 #include <linux/delay.h>
 #include <linux/etherdevice.h>
-#include <linux/fixp-arith.h>
 #include <linux/kthread.h>
 #include <linux/math64.h>
 #include <linux/module.h>
@@ -34,6 +35,7 @@
 #include <net/rtnetlink.h>
 
 #include "vlc_compat.h"
+#include "vlc_light.h"
 #include "vlc_netdev.h"
 
 #define VLC_SIM_MAX_NODES	64
@@ -41,7 +43,6 @@
 #define VLC_SIM_FULL		1000	/* light of a lit LED at gain 1000 */
 #define VLC_SIM_GAIN_MAX	1000
 #define VLC_SIM_SKEW_MAX	100000	/* ppm */
-#define VLC_SIM_LED_DIV		8	/* LED receiver: 1/8 of a photodiode */
 #define VLC_SIM_BURST_US_MAX	10000000	/* 10 s */
 #define VLC_SIM_PHASE_MAX	10000000000LL	/* ns, 10 s */
 
@@ -123,7 +124,7 @@ static unsigned int noise = 10;
 static struct vlc_sim_param noise_p = { &noise, 0, VLC_SIM_LIGHT_MAX };
 module_param_cb(noise, &vlc_sim_param_ops, &noise_p, 0644);
 __MODULE_PARM_TYPE(noise, "uint");
-MODULE_PARM_DESC(noise, "rms Gaussian noise of every measurement, same units, 0..1000000 (default 10)");
+MODULE_PARM_DESC(noise, "rms Gaussian noise of a 50 us measurement (the default data slot; longer ones average it down), same units, 0..1000000 (default 10)");
 
 static unsigned int ser_ppm;
 static struct vlc_sim_param ser_ppm_p = { &ser_ppm, 0, VLC_SIM_PPM_MAX };
@@ -258,21 +259,6 @@ static s32 vlc_sim_gauss(u32 sd)
 	return div_s64((s64)(sum - 24570) * sd, 4096);
 }
 
-static s64 vlc_sim_ambient(u64 t)
-{
-	u32 hz = READ_ONCE(flicker_hz);	/* 1..10000 */
-	u32 period = 1000000000U / hz;
-	u32 phase;
-
-	if (!READ_ONCE(flicker))
-		return READ_ONCE(ambient);
-	div_u64_rem(t, period, &phase);
-	phase = div_u64((u64)phase * 36000, period);
-	return READ_ONCE(ambient) +
-	       div_s64((s64)fixp_sin32_rad(phase, 36000) * READ_ONCE(flicker),
-		       0x7fffffff);
-}
-
 static bool vlc_sim_chance(unsigned int ppm)
 {
 	return ppm && prandom_u32_state(&vlc_sim.rnd) % 1000000 < ppm;
@@ -303,7 +289,9 @@ static u32 vlc_sim_level(struct vlc_sim_node *rx, u64 t0, u64 t1)
 	s64 light, level;
 
 	lockdep_assert_held(&vlc_sim.lock);
-	light = vlc_sim_ambient(t0 + (len >> 1));
+	light = READ_ONCE(ambient) +
+		vlc_light_flicker_mean(READ_ONCE(flicker), READ_ONCE(flicker_hz),
+				       t0, t1);
 	list_for_each_entry(tx, &vlc_sim.nodes, list) {
 		u32 g = rx->gain[tx->id];
 
@@ -312,7 +300,8 @@ static u32 vlc_sim_level(struct vlc_sim_node *rx, u64 t0, u64 t1)
 		light += div64_u64(vlc_sim_lit_ns(tx, t0, t1) * g *
 				   VLC_SIM_FULL, len * VLC_SIM_GAIN_MAX);
 	}
-	level = vlc_sim_gauss(READ_ONCE(noise));
+	level = vlc_sim_gauss(vlc_light_noise_rms(READ_ONCE(noise),
+						  VLC_LIGHT_NOISE_REF_NS, len));
 	if (vlc_sim_chance(READ_ONCE(ser_ppm)))
 		light += VLC_SIM_FULL;
 	if (READ_ONCE(burst_ppm) || rx->burst_until > t0)
@@ -321,11 +310,8 @@ static u32 vlc_sim_level(struct vlc_sim_node *rx, u64 t0, u64 t1)
 	own = vlc_sim_lit_ns(rx, t0, t1);
 	if (own)
 		rx->rx_lit++;
-	if (rx->led_rx) {
-		/* a forward-biased LED senses nothing */
-		light = div64_s64(light * (s64)(len - min(own, len)),
-				  (s64)len * VLC_SIM_LED_DIV);
-	}
+	if (rx->led_rx)
+		light = vlc_light_led_sense(light, own, len);
 	level += light;
 	return clamp_val(level, 0, U32_MAX);
 }
@@ -666,7 +652,7 @@ static int vlc_sim_set_rx(struct vlc_sim_node *n, bool led)
 	n->led_rx = led;
 	mutex_unlock(&vlc_sim.lock);
 	vlc_dev_set_rx_min_level(&n->vd, VLC_SIM_FULL / 10 /
-				 (led ? VLC_SIM_LED_DIV : 1));
+				 (led ? VLC_LIGHT_LED_DIV : 1));
 	return 0;
 }
 

@@ -387,6 +387,26 @@ static bool vlc_test_timing_eq(const struct vlc_phy_timing *a,
 	       a->tolerance_ns == b->tolerance_ns;
 }
 
+/* The light model's noise is given for the default data slot, and white
+ * noise averages down over a longer window; an LED receiver senses an
+ * eighth of the light, and none while its own LED is lit.
+ */
+VLC_TEST(vlc_phy_test_light_model)
+{
+	u64 ref = VLC_LIGHT_NOISE_REF_NS;
+
+	VLC_EXPECT_EQ(vlc_phy_default_timing.data_ns, VLC_LIGHT_NOISE_REF_NS);
+	VLC_EXPECT_EQ(vlc_light_noise_rms(1000, ref, ref), 1000);
+	VLC_EXPECT_EQ(vlc_light_noise_rms(1000, ref, 4 * ref), 500);
+	VLC_EXPECT_EQ(vlc_light_noise_rms(1000, ref, ref / 4), 2000);
+	VLC_EXPECT_EQ(vlc_light_led_sense(800, 0, 1000), 100);
+	VLC_EXPECT_EQ(vlc_light_led_sense(800, 500, 1000), 50);
+	VLC_EXPECT_EQ(vlc_light_led_sense(800, 2000, 1000), 0);
+	VLC_EXPECT_EQ(vlc_light_flicker_mean(1000, 100, 0, 10000000), 0);
+	VLC_EXPECT_EQ(vlc_light_flicker_mean(1000, 100, 2450000, 2550000),
+		      999);
+}
+
 VLC_TEST(vlc_phy_test_validation)
 {
 	const struct vlc_phy_timing def = vlc_phy_default_timing;
@@ -850,7 +870,7 @@ static u32 vlc_test_acq_run(u64 seed, const struct vlc_test_acq_cfg *cfg,
 		vlc_phy_set_mode(&ch->node[i].phy, cfg->mode, NULL);
 		vlc_phy_set_brightness(&ch->node[i].phy, cfg->brightness, NULL);
 		vlc_phy_set_rx_min_level(&ch->node[i].phy, sig / 10 /
-					 (cfg->led ? VLC_CHAN_LED_DIV : 1));
+					 (cfg->led ? VLC_LIGHT_LED_DIV : 1));
 	}
 	n0->resync = VLC_CHAN_RESYNC_MAC;
 	n1->resync = both ? VLC_CHAN_RESYNC_MAC : VLC_CHAN_RESYNC_OFF;
@@ -1338,6 +1358,7 @@ static VLC_TEST_CASE_TYPE vlc_phy_test_cases[] = {
 	VLC_TEST_CASE_SLOW(vlc_phy_test_collision)
 	VLC_TEST_CASE(vlc_phy_test_sync)
 	VLC_TEST_CASE_SLOW(vlc_phy_test_brightness)
+	VLC_TEST_CASE(vlc_phy_test_light_model)
 	VLC_TEST_CASE(vlc_phy_test_validation)
 	VLC_TEST_CASE(vlc_phy_test_late)
 	VLC_TEST_CASE(vlc_phy_test_late_slots)

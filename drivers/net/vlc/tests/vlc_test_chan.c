@@ -1,15 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Deterministic integer channel model for the VLC PHY tests.
+/* Deterministic integer channel for the VLC PHY tests and benches.
  *
  * Each node is a PHY whose fake pins record the LED timeline and answer a
- * receive window with the mean over it of
- *   sum(gain * fraction of the window a neighbour's LED was on)
- *   + ambient DC + 100/120 Hz mains flicker + Gaussian noise.
- * Noise of a window of length T has rms noise * sqrt(noise_ref_ns / T),
- * as for white noise averaged over the window. A node may sense with its
- * own LED instead, as vlc_sim does: 1/VLC_CHAN_LED_DIV of the light,
- * none while the LED is lit (the noise stays). Everything is integer and
- * seeded, so a run is the same under KUnit and on the host.
+ * receive window with what the light model (vlc_light.h) says it reads:
+ * the neighbours' light, ambient DC and 100/120 Hz mains flicker, and
+ * Gaussian noise (rms noise over noise_ref_ns). A node may sense with its
+ * own LED instead, as vlc_sim does. Everything is integer and seeded, so
+ * a run is the same under KUnit and on the host.
  */
 
 #include <linux/types.h>
@@ -26,8 +23,6 @@
 #else
 #define vlc_chan_yield()	do { } while (0)
 #endif
-
-#define NSEC_PER_SEC_U	1000000000U
 
 /* splitmix64: tiny, good enough and the same everywhere */
 u64 vlc_chan_rand(struct vlc_chan *ch)
@@ -53,57 +48,6 @@ s64 vlc_chan_gauss_q16(struct vlc_chan *ch)
 	for (i = 0; i < 12; i++)
 		s += (s64)(vlc_chan_rand(ch) >> 48);
 	return s - 393210;	/* 12 * 65535 / 2 */
-}
-
-/* sin(2 pi phase / 2^32) * 2^30, odd polynomial over a quarter wave */
-s32 vlc_chan_sin_q30(u32 phase)
-{
-	u32 q = phase >> 30;
-	s64 z = phase & 0x3fffffff;
-	s64 z2, p;
-
-	if (q & 1)
-		z = (1LL << 30) - z;
-	z2 = (z * z) >> 30;
-	p = 172272;				/* (pi/2)^9 / 9! */
-	p = 5026995 - ((z2 * p) >> 30);		/* (pi/2)^7 / 7! */
-	p = 85569306 - ((z2 * p) >> 30);	/* (pi/2)^5 / 5! */
-	p = 693598668 - ((z2 * p) >> 30);	/* (pi/2)^3 / 3! */
-	p = 1686629713 - ((z2 * p) >> 30);	/* pi/2 */
-	p = (z * p) >> 30;
-	return q >= 2 ? -p : p;
-}
-
-static u32 vlc_chan_phase(u64 t, u32 hz)
-{
-	u32 rem;
-
-	div_u64_rem(t, NSEC_PER_SEC_U, &rem);
-	div_u64_rem((u64)rem * hz, NSEC_PER_SEC_U, &rem);
-	return div_u64((u64)rem << 32, NSEC_PER_SEC_U);
-}
-
-static s64 vlc_chan_flicker_at(const struct vlc_chan *ch, u64 t)
-{
-	s64 v = 0;
-
-	if (ch->flicker100)
-		v += ((s64)ch->flicker100 *
-		      vlc_chan_sin_q30(vlc_chan_phase(t, 100))) >> 30;
-	if (ch->flicker120)
-		v += ((s64)ch->flicker120 *
-		      vlc_chan_sin_q30(vlc_chan_phase(t, 120))) >> 30;
-	return v;
-}
-
-/* Simpson's rule is exact to 1e-9 for windows this short vs. 8 ms. */
-static s64 vlc_chan_flicker_mean(const struct vlc_chan *ch, u64 a, u64 b)
-{
-	s64 s = vlc_chan_flicker_at(ch, a) +
-		4 * vlc_chan_flicker_at(ch, a + (b - a) / 2) +
-		vlc_chan_flicker_at(ch, b);
-
-	return div_s64(s, 6);
 }
 
 u64 vlc_chan_on_ns(const struct vlc_chan_node *n, u64 t)
@@ -195,19 +139,12 @@ static u32 vlc_chan_rx_end(void *ctx, u64 t)
 				 vlc_chan_lit_ns(s, a, t);
 	}
 	v = div64_u64(light, len) + (s64)ch->ambient +
-	    vlc_chan_flicker_mean(ch, a, t);
-	if (n->led_rx) {
-		/* a forward-biased LED senses nothing */
-		u64 own = min(vlc_chan_lit_ns(n, a, t), len);
-
-		v = div64_s64(v * (s64)(len - own),
-			      (s64)len * VLC_CHAN_LED_DIV);
-	}
+	    vlc_light_flicker_mean(ch->flicker100, 100, a, t) +
+	    vlc_light_flicker_mean(ch->flicker120, 120, a, t);
+	if (n->led_rx)
+		v = vlc_light_led_sense(v, vlc_chan_lit_ns(n, a, t), len);
 	if (ch->noise) {
-		/* white noise: rms scales with 1 / sqrt(window) */
-		sigma = ((s64)ch->noise *
-			 int_sqrt64(div64_u64((u64)ch->noise_ref_ns << 32,
-					      len))) >> 16;
+		sigma = vlc_light_noise_rms(ch->noise, ch->noise_ref_ns, len);
 		v += (sigma * vlc_chan_gauss_q16(ch)) >> 16;
 	}
 	return clamp_t(s64, v, 0, U32_MAX);

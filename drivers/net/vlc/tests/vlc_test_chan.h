@@ -9,12 +9,12 @@
 #include <linux/types.h>
 
 #include "vlc_phy.h"
+#include "vlc_light.h"
 #include "vlc_sync.h"
 
 #define VLC_CHAN_NODES		3
 #define VLC_CHAN_RING		64	/* LED transitions kept per node */
 #define VLC_CHAN_SENT		16	/* symbols remembered per node */
-#define VLC_CHAN_LED_DIV	8	/* an LED receiver: 1/8 of a photodiode */
 
 enum vlc_chan_tx {
 	VLC_CHAN_TX_IDLE,	/* never send */
@@ -145,7 +145,6 @@ struct vlc_chan {
 
 u64 vlc_chan_rand(struct vlc_chan *ch);
 u32 vlc_chan_rand_below(struct vlc_chan *ch, u32 n);
-s32 vlc_chan_sin_q30(u32 phase);
 s64 vlc_chan_gauss_q16(struct vlc_chan *ch);
 
 void vlc_chan_init(struct vlc_chan *ch, u64 seed);
