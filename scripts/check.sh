@@ -1,13 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# make check: every test suite of the project, one after the other. Each
-# step ends its output with "<name>: N passed, N failed"; this adds them up
-# and ends with the same line for the whole run. Logs: build/check/.
+# make check: every test suite of the project. Each step ends its output
+# with "<name>: N passed, N failed"; this adds them up and ends with the
+# same line for the whole run. Logs: build/check/.
 #
-# Each step's time is printed next to its budget: the first figure from
-# an empty cache on two cores, the second warm (a rerun). The whole run
-# must stay within 75 minutes cold and 30 warm (CI stops at 90).
+# Each step's time is printed next to its budget (the first figure from
+# an empty cache on two cores, the second warm, a rerun) and its CPU
+# time. The whole run must stay within 75 minutes cold and 30 warm (CI
+# stops at 90).
 
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -15,7 +16,12 @@ build=${BUILD:-$top/build}
 logs=$build/check
 mkdir -p "$logs"
 
-steps=${VLC_CHECK_STEPS:-"host docs-check fuzz-smoke lint cross install-test dt dt-probe board-test wire qemu-test qemu-smoke kunit"}
+# Steps run one after the other; "a+b" runs a and b side by side, and
+# "a,b" one after the other within such a lane: the steps that keep one
+# CPU busy (the DT checks, the host tests, a one-CPU guest) share the
+# two.
+steps=${VLC_CHECK_STEPS:-"lint cross dt+host,docs-check,fuzz-smoke,install-test dt-probe+board-test wire qemu-test qemu-smoke kunit"}
+all=" $(echo "$steps" | tr '+,' '  ') "
 # step budget, minutes: from an empty cache / warm, as a fresh clone's
 # run on two cores took them (the commit that set them says more).
 budget() {
@@ -42,7 +48,7 @@ start=$(date +%s)
 # lighter steps leave idle, and board-test takes it from the cache (or
 # waits on its lock, or builds what is still missing and reports what
 # failed).
-case " $steps " in
+case "$all" in
 *" board-test "*)
 	nice -n 19 "$top/scripts/board-kernel.sh" >"$logs/board-kernel.log" 2>&1 &
 	;;
@@ -51,7 +57,7 @@ esac
 # the DT probe's, next in line anyway); run.sh --build holds each tree's
 # lock, so the step that needs one waits for it or finds it built.
 for k in x86_64@7.3:rt x86_64@6.1; do
-	case " $steps " in
+	case "$all" in
 	*" kunit "*|*" wire "*)
 		nice -n 19 "$top/tests/kunit/run.sh" --build "$k" \
 			>"$logs/kernel-$k.log" 2>&1 &
@@ -59,24 +65,29 @@ for k in x86_64@7.3:rt x86_64@6.1; do
 	esac
 done
 mmss() { printf '%d:%02d' $(($1 / 60)) $(($1 % 60)); }
-# cpu_now: sets cpu to the seconds of CPU the reaped children used so far
-# (the shell's own times, so not in a command substitution)
-cpu_now() {
-	times >"$logs/.times"
-	cpu=$(sed -n 2p "$logs/.times" | tr 'ms' '  ' |
-		awk '{ printf "%d\n", $1 * 60 + $2 + $3 * 60 + $4 }')
+# secs FILE: the CPU seconds of the children in a file written by times
+secs() {
+	sed -n 2p "$1" | tr 'ms' '  ' |
+		awk '{ printf "%d\n", $1 * 60 + $2 + $3 * 60 + $4 }'
 }
-passed=0
-failed=0
-for s in $steps; do
-	t0=$(date +%s)
-	cpu_now
-	c0=$cpu
-	make -s -C "$top" "$s" >"$logs/$s.log" 2>&1
-	rc=$?
-	t=$(($(date +%s) - t0))
-	cpu_now
-	c=$((cpu - c0))
+# lane STEP,...: the steps in order, each leaving its exit status, wall
+# seconds and CPU seconds beside its log
+lane() {
+	for s in $(echo "$1" | tr , ' '); do
+		t0=$(date +%s)
+		times >"$logs/$s.t0"
+		make -s -C "$top" "$s" >"$logs/$s.log" 2>&1
+		echo $? >"$logs/$s.rc"
+		times >"$logs/$s.t1"
+		echo $(($(date +%s) - t0)) >"$logs/$s.wall"
+	done
+}
+# report STEP: its line, and its counts added to the totals
+report() {
+	s=$1
+	rc=$(cat "$logs/$s.rc" 2>/dev/null || echo 1)
+	t=$(cat "$logs/$s.wall" 2>/dev/null || echo 0)
+	c=$(($(secs "$logs/$s.t1") - $(secs "$logs/$s.t0")))
 	line=$(grep -E '^[a-z0-9_.-]+: [0-9]+ passed, [0-9]+ failed' "$logs/$s.log" | tail -n 1)
 	p=$(echo "$line" | sed -n 's/.*: \([0-9]*\) passed.*/\1/p')
 	f=$(echo "$line" | sed -n 's/.* \([0-9]*\) failed.*/\1/p')
@@ -84,7 +95,7 @@ for s in $steps; do
 	f=${f:-0}
 	# A step that failed without saying what counts as one failure, and
 	# one that counted nothing is not a pass.
-	if [ $rc -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
+	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
 	if [ "$p" -eq 0 ] && [ "$f" -eq 0 ]; then f=1; fi
 	if [ "$f" -gt 0 ]; then
 		echo "check $s: FAILED ($p passed, $f failed, $(mmss $t) of $(budget "$s") min, cpu $(mmss $c); log $logs/$s.log)"
@@ -94,9 +105,25 @@ for s in $steps; do
 	fi
 	passed=$((passed + p))
 	failed=$((failed + f))
+}
+passed=0
+failed=0
+for g in $steps; do
+	pids=""
+	for s in $(echo "$g" | tr '+,' '  '); do
+		rm -f "$logs/$s.rc" "$logs/$s.wall"
+	done
+	for l in $(echo "$g" | tr + ' '); do
+		lane "$l" &
+		pids="$pids $!"
+	done
+	wait $pids
+	for s in $(echo "$g" | tr '+,' '  '); do
+		report "$s"
+	done
 done
 wait
-cpu_now
-echo "check: $(mmss $(($(date +%s) - start))) in all (budget 75 min cold, 30 warm), cpu $(mmss $cpu)"
+times >"$logs/.times"
+echo "check: $(mmss $(($(date +%s) - start))) in all (budget 75 min cold, 30 warm), cpu $(mmss $(secs "$logs/.times"))"
 echo "check: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
