@@ -6,7 +6,9 @@
 
 1. Every rst page under Documentation/ parses with docutils without a
    warning, and every ".. vlc-..." marker starts a block of its own (one
-   inside a paragraph renders as text).
+   inside a paragraph renders as text). ".. kernel-doc:: FILE" with
+   ":doc: NAME" includes the source's "DOC: NAME" section, as the
+   kernel's Sphinx build does; a section that is not there is an error.
 2. Every file a page cites exists: paths under the checkout's top-level
    folders, and bare *.rst, *.md, *.yaml or *.dts names.
 3. Figures. A paragraph that cites vlc-benchmarks.rst is followed by a
@@ -60,6 +62,43 @@ try:
     import docutils.core
 except ImportError:
     docutils = None
+
+def doc_section(path, name):
+    """The text of the kernel-doc "DOC: name" section of a source file."""
+    try:
+        text = read(path)
+    except OSError:
+        return None
+    m = re.search(r"^/\*\*\n \* DOC: %s\n(.*?)^ \*/" % re.escape(name), text,
+                  re.M | re.S)
+    if not m:
+        return None
+    return [re.sub(r"^ \*(?: |$)", "", l) for l in m.group(1).splitlines()]
+
+
+if docutils is not None:
+    from docutils import nodes
+    from docutils.parsers.rst import Directive, directives
+    from docutils.statemachine import StringList
+
+    class KernelDoc(Directive):
+        """.. kernel-doc:: FILE with :doc: NAME, as the kernel's Sphinx
+        extension reads it: the DOC: section, parsed in place."""
+        required_arguments = 1
+        option_spec = {"doc": directives.unchanged_required}
+
+        def run(self):
+            path, name = self.arguments[0], self.options.get("doc", "")
+            lines = doc_section(path, name)
+            if lines is None:
+                raise self.error(f"kernel-doc: no DOC: {name} in {path}")
+            node = nodes.Element()
+            self.state.nested_parse(StringList(lines, source=path),
+                                    self.content_offset, node)
+            return node.children
+
+    directives.register_directive("kernel-doc", KernelDoc)
+
 for page in rst_pages:
     if docutils is None:
         result(False, f"{page}: parses", "python3-docutils is missing")

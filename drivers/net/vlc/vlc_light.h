@@ -70,10 +70,16 @@ static inline s64 vlc_light_flicker_at(u32 amp, u32 hz, u64 t)
 }
 
 /**
- * vlc_light_flicker_mean - flicker of amplitude @amp at @hz over [@a, @b)
+ * vlc_light_flicker_mean - mean flicker over a window
+ * @amp: amplitude
+ * @hz: frequency, 1..10000
+ * @a: start of the window, ns
+ * @b: its end, ns
  *
  * Simpson's rule, exact to 1e-9 of @amp for windows under a tenth of the
  * period.
+ *
+ * Return: the mean over [@a, @b) of @amp * sin(2 pi @hz t).
  */
 static inline s64 vlc_light_flicker_mean(u32 amp, u32 hz, u64 a, u64 b)
 {

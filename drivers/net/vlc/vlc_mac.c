@@ -7,7 +7,14 @@
  * header parser; vlc_mac_tx.c and vlc_mac_rx.c the rest,
  * vlc_mac_priv.h what they share, the frame clock among it.
  *
- * On air, one frame is (bytes MSB first, 1 or 2 bits per symbol):
+ * The on-air frame is described below (DOC: On-air frame), which
+ * Documentation/networking/vlc.rst includes.
+ */
+
+/**
+ * DOC: On-air frame
+ *
+ * Bytes go MSB first, 1 or 2 bits per symbol::
  *
  *   preamble  p symbols 0,1,0,1.. (2-slot) or 0,1,2,3,0.. (4-PPM), p = 8:
  *             lights every data slot so the receiver's level estimate
@@ -16,16 +23,16 @@
  *   SFD       0x97: Hamming distance >= 3 from every 8-bit window of any
  *             preamble prefix of either mode (checked exhaustively).
  *   header    byte 0: type[7:5] last[4] ethertype[3:2] dfull[1] sfull[0]
- *      DATA:  dst (1 or 6 with dfull), tx (1), src (6, sfull only),
+ *     DATA:   dst (1 or 6 with dfull), tx (1), src (6, sfull only),
  *             seq[7:5]|frag[4:0] (1), len (1, 1..240)
- *      ACK:   dst (1), tx (1), seq|frag (1) of the fragment; bits 4:0 of
+ *     ACK:    dst (1), tx (1), seq|frag (1) of the fragment; bits 4:0 of
  *             byte 0 are zero (reserved, like types 0, 6 and 7)
- *      RTS:   dst (1), tx (1), duration (2, most significant first):
+ *     RTS:    dst (1), tx (1), duration (2, most significant first):
  *             frames from the end of the RTS to the end of the packet's
  *             last ACK; bits 4:0 of byte 0 zero
- *      CTS:   dst (1, the RTS's tx), tx (1), duration (2): what is left
+ *     CTS:    dst (1, the RTS's tx), tx (1), duration (2): what is left
  *             of the RTS's after the CTS
- *   BEACON:   tx (1); bits 4:0 of byte 0 zero. Sent after beacon_interval
+ *     BEACON: tx (1); bits 4:0 of byte 0 zero. Sent after beacon_interval
  *             frames without emitting, contending like DATA, so that idle
  *             neighbours keep their lock and carrier.
  *   payload   len bytes: the Ethernet payload, prefixed by the 2 bytes of
@@ -35,15 +42,18 @@
  *   idle      the end of a frame is known from the header; at least one
  *             idle frame separates frames.
  *
- * Addresses: 02:56:4c:43:00:XX ("VLC", locally administered) is XX, all
- * ones is 0xff; anything else travels in full with dfull/sfull, so every
- * frame is restored byte-exact. "tx" is the sender's short address and
- * the key of ARQ; the Ethernet source costs nothing when it is the
- * sender's own 02:56:4c:43:00:tx. Ethertype 0 = IPv4, 1 = ARP, 2 = IPv6.
- * Frames to 0xff or to a full address (multicast, bridged hosts) are
- * group frames: sent once, never acknowledged (nobody knows who should
- * answer, and ARP/ND/IP recover a loss); everything else is unicast.
- *
+ * Addresses of the form ``02:56:4c:43:00:XX`` ("VLC", locally
+ * administered) travel as the one byte XX, all ones as 0xff; anything
+ * else travels in full with dfull/sfull, so every frame is restored
+ * byte-exact. "tx" is the sender's short address and the key of ARQ; the
+ * Ethernet source costs nothing when it is the sender's own
+ * ``02:56:4c:43:00:tx``. Ethertype 0 = IPv4, 1 = ARP, 2 = IPv6. Frames to
+ * 0xff or to a full address (multicast, bridged hosts) are group frames:
+ * sent once, never acknowledged (nobody knows who should answer, and
+ * ARP/ND/IP recover a loss); everything else is unicast.
+ */
+
+/*
  * Sizes: per fragment (1-bit mode) framing costs 72 symbols (preamble 8,
  * SFD 8, header 40, CRC 16) and the ACK 68 more (SIFS 2, ACK 64, SIFS 2
  * before the next fragment), so on a clean channel longer is better:
