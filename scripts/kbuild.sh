@@ -21,7 +21,7 @@ esac
 [ "$arch" = "$(uname -m | sed -e 's/aarch64/arm64/' -e 's/armv.*/arm/')" ] && xc=""
 
 mkdir -p "$out"
-rsync -a --checksum --delete --exclude '*.o' --exclude '*.ko' \
+rsync -rlpD --checksum --delete --exclude '*.o' --exclude '*.ko' \
 	--exclude '.*.cmd' --exclude '*.mod' --exclude '*.mod.c' \
 	--exclude 'modules.order' --exclude 'Module.symvers' \
 	"$top/drivers" "$top/include" "$out/"

@@ -74,13 +74,16 @@ unpack() {
 
 # Put drivers/net/vlc and our headers into the tree, as a developer would
 # when submitting upstream: one Kconfig source line, one Makefile line.
+# Only what differs is written, with the time of the graft (no -t): a
+# source of another checkout, older than the objects built from the last
+# graft, must still be rebuilt.
 graft() {
-	rsync -a --checksum --delete --exclude '*.o' --exclude '*.ko' \
+	rsync -rlpD --checksum --delete --exclude '*.o' --exclude '*.ko' \
 		--exclude '.*.cmd' --exclude '*.mod*' --exclude 'modules.order' \
 		"$top/drivers/net/vlc/" "$srcdir/drivers/net/vlc/"
 	for h in linux/vlc.h uapi/linux/vlc.h trace/events/vlc.h; do
 		if [ -f "$top/include/$h" ]; then
-			rsync -a --checksum "$top/include/$h" "$srcdir/include/$h"
+			rsync -rlpD --checksum "$top/include/$h" "$srcdir/include/$h"
 		else
 			rm -f "$srcdir/include/$h"
 		fi
