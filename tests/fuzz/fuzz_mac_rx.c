@@ -183,18 +183,21 @@ static void cb_tx_done(void *ctx, unsigned int len, bool ok)
 	S.done++;
 }
 
-/* A move is at most half the largest offset reported (a coarse report's
- * half, or a quarter of a window's mean) plus what the resync rate
- * gathered: under a 1000 ns step and one frame's share, at most 2048 ns
- * (vlc_sync_frame()). The window may be spread over any number of
- * frames, hence the largest offset of the whole run.
+/* A move is at most 4/7 of the largest offset reported plus what the
+ * resync rate gathered: under a 1000 ns step and one frame's share, at
+ * most 2048 ns (vlc_sync_frame()). A coarse report moves half of
+ * itself, a window a quarter of its mean; the whole of a report goes
+ * only when it is within an eighth of itself of what the last one and
+ * our half move for it predict, so at most 8/7 of that half. The window
+ * may be spread over any number of frames, hence the largest offset of
+ * the whole run.
  */
 static void cb_phase(void *ctx, s32 ns)
 {
 	u64 mag = ns < 0 ? -(s64)ns : ns;
 
 	FZ_CHECK(ns != 0, "zero phase correction");
-	FZ_CHECK(mag <= S.maxoff / 2 + 3048, "phase %d, largest offset %llu",
+	FZ_CHECK(mag <= S.maxoff * 4 / 7 + 3048, "phase %d, largest offset %llu",
 		 ns, (unsigned long long)S.maxoff);
 	S.nphase++;
 }
