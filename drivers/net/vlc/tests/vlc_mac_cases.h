@@ -25,11 +25,7 @@
 #include "vlc_mac.h"
 
 /* Helpers that check things take the runner's context like a case. */
-#ifdef __KERNEL__
-#define TN_CTX		struct kunit *vlc_test_ctx
-#else
-#define TN_CTX		void **vlc_test_ctx
-#endif
+#define TN_CTX		VLC_TEST_CTX
 
 #define TN_NODES	3
 #define TN_PKTS		48

@@ -357,16 +357,39 @@ VLC_TEST(vlc_phy_test_light_model)
 		      999);
 }
 
-VLC_TEST(vlc_phy_test_validation)
+/* A PHY at 2-slot and 400 per-mille, three frames into its run: what
+ * each validation case starts from.
+ */
+static struct vlc_chan *vlc_test_valid_start(void)
+{
+	struct vlc_chan *ch = vlc_test_pair(0x7a1, VLC_PHY_MODE_2SLOT, 400);
+
+	vlc_chan_start(ch, TX, T0);
+	vlc_chan_run_until(ch, T0 + 3 * (u64)vlc_phy_default_timing.frame_ns);
+	return ch;
+}
+
+/* Nothing refused changed anything, now or later. */
+static void vlc_test_valid_kept(VLC_TEST_CTX, struct vlc_chan *ch)
 {
 	const struct vlc_phy_timing def = vlc_phy_default_timing;
-	struct vlc_chan *ch = vlc_test_pair(0x7a1, VLC_PHY_MODE_2SLOT, 400);
+	struct vlc_phy *phy = &ch->node[TX].phy;
+
+	vlc_chan_run_until(ch, ch->now + 2 * (u64)def.frame_ns);
+	VLC_EXPECT_TRUE(vlc_test_timing_eq(&phy->timing, &def));
+	VLC_EXPECT_TRUE(vlc_test_timing_eq(&phy->new_timing, &def));
+	VLC_EXPECT_EQ(phy->brightness, 400);
+	VLC_EXPECT_EQ(phy->mode, VLC_PHY_MODE_2SLOT);
+}
+
+/* A timing that cannot run is refused, naming the setting at fault. */
+VLC_TEST(vlc_phy_test_validation_timing)
+{
+	const struct vlc_phy_timing def = vlc_phy_default_timing;
+	struct vlc_chan *ch = vlc_test_valid_start();
 	struct vlc_phy *phy = &ch->node[TX].phy;
 	struct vlc_phy_timing t;
 	const char *why;
-
-	vlc_chan_start(ch, TX, T0);
-	vlc_chan_run_until(ch, T0 + 3 * (u64)def.frame_ns);
 
 	t = def;
 	t.data_ns = 0;
@@ -410,6 +433,18 @@ VLC_TEST(vlc_phy_test_validation)
 	VLC_EXPECT_EQ(vlc_phy_set_timing(phy, &t, &why), -EINVAL);
 	VLC_EXPECT_STR_HAS(why, "brightness");
 
+	vlc_test_valid_kept(vlc_test_ctx, ch);
+}
+
+/* A brightness out of the range of the mode and timing is refused. */
+VLC_TEST(vlc_phy_test_validation_brightness)
+{
+	const struct vlc_phy_timing def = vlc_phy_default_timing;
+	struct vlc_chan *ch = vlc_test_valid_start();
+	struct vlc_phy *phy = &ch->node[TX].phy;
+	struct vlc_phy_timing t;
+	const char *why;
+
 	VLC_EXPECT_EQ(vlc_phy_set_brightness(phy, 521, &why), -EINVAL);
 	VLC_EXPECT_STR_HAS(why, "brightness above");
 	VLC_EXPECT_EQ(vlc_phy_set_brightness(phy, 1001, &why), -EINVAL);
@@ -429,6 +464,16 @@ VLC_TEST(vlc_phy_test_validation)
 	VLC_EXPECT_EQ(vlc_phy_set_config(phy, &def, VLC_PHY_MODE_2SLOT, 400,
 					 &why), 0);
 
+	vlc_test_valid_kept(vlc_test_ctx, ch);
+}
+
+/* A mode that cannot give the brightness set, or none, is refused. */
+VLC_TEST(vlc_phy_test_validation_mode)
+{
+	struct vlc_chan *ch = vlc_test_valid_start();
+	struct vlc_phy *phy = &ch->node[TX].phy;
+	const char *why;
+
 	/* 40% fits 2-slot but not 4-PPM (max 24%) */
 	VLC_EXPECT_EQ(vlc_phy_set_mode(phy, VLC_PHY_MODE_4PPM, &why),
 		      -EINVAL);
@@ -436,12 +481,17 @@ VLC_TEST(vlc_phy_test_validation)
 	VLC_EXPECT_EQ(vlc_phy_set_mode(phy, 7, &why), -EINVAL);
 	VLC_EXPECT_STR_HAS(why, "modulation");
 
-	/* nothing of the above changed anything, now or later */
-	vlc_chan_run_until(ch, ch->now + 2 * (u64)def.frame_ns);
-	VLC_EXPECT_TRUE(vlc_test_timing_eq(&phy->timing, &def));
-	VLC_EXPECT_TRUE(vlc_test_timing_eq(&phy->new_timing, &def));
-	VLC_EXPECT_EQ(phy->brightness, 400);
-	VLC_EXPECT_EQ(phy->mode, VLC_PHY_MODE_2SLOT);
+	vlc_test_valid_kept(vlc_test_ctx, ch);
+}
+
+/* A good timing is taken, and applies from the next frame boundary. */
+VLC_TEST(vlc_phy_test_validation_pending)
+{
+	const struct vlc_phy_timing def = vlc_phy_default_timing;
+	struct vlc_chan *ch = vlc_test_valid_start();
+	struct vlc_phy *phy = &ch->node[TX].phy;
+	struct vlc_phy_timing t;
+	const char *why;
 
 	/* a good value waits for the frame boundary */
 	t = def;
@@ -455,10 +505,21 @@ VLC_TEST(vlc_phy_test_validation)
 	t = def;
 	t.tolerance_ns = 0;	/* allowed: a perfect timer */
 	VLC_EXPECT_EQ(vlc_phy_timing_check(&t, VLC_PHY_MODE_4PPM, &why), 0);
+}
 
-	/* 2-slot at 400 per-mille to 4-PPM at 200: neither order of single
-	 * changes works (4-PPM allows at most 240), the pair at once does
-	 */
+/* 2-slot at 400 per-mille to 4-PPM at 200: neither order of single
+ * changes works (4-PPM allows at most 240), the pair at once does
+ */
+VLC_TEST(vlc_phy_test_validation_config)
+{
+	const struct vlc_phy_timing def = vlc_phy_default_timing;
+	struct vlc_chan *ch = vlc_test_valid_start();
+	struct vlc_phy *phy = &ch->node[TX].phy;
+	struct vlc_phy_timing t, got;
+	enum vlc_phy_mode mode;
+	const char *why;
+	u32 b;
+
 	t = def;
 	VLC_EXPECT_EQ(vlc_phy_set_config(phy, &t, VLC_PHY_MODE_2SLOT, 400,
 					 NULL), 0);
@@ -466,16 +527,10 @@ VLC_TEST(vlc_phy_test_validation)
 	VLC_EXPECT_STR_HAS(why, "brightness");
 	VLC_EXPECT_EQ(vlc_phy_set_config(phy, &t, VLC_PHY_MODE_4PPM, 200,
 					 &why), 0);
-	{
-		struct vlc_phy_timing got;
-		enum vlc_phy_mode mode;
-		u32 b;
-
-		vlc_phy_get_config(phy, &got, &mode, &b);
-		VLC_EXPECT_TRUE(vlc_test_timing_eq(&got, &def));
-		VLC_EXPECT_EQ(mode, VLC_PHY_MODE_4PPM);
-		VLC_EXPECT_EQ(b, 200);
-	}
+	vlc_phy_get_config(phy, &got, &mode, &b);
+	VLC_EXPECT_TRUE(vlc_test_timing_eq(&got, &def));
+	VLC_EXPECT_EQ(mode, VLC_PHY_MODE_4PPM);
+	VLC_EXPECT_EQ(b, 200);
 	VLC_EXPECT_EQ(vlc_phy_set_config(phy, &t, VLC_PHY_MODE_4PPM, 300,
 					 &why), -EINVAL);
 	VLC_EXPECT_STR_HAS(why, "brightness");
@@ -759,7 +814,11 @@ static VLC_TEST_CASE_TYPE vlc_phy_test_cases[] = {
 	VLC_TEST_CASE(vlc_phy_test_sync)
 	VLC_TEST_CASE_SLOW(vlc_phy_test_brightness)
 	VLC_TEST_CASE(vlc_phy_test_light_model)
-	VLC_TEST_CASE(vlc_phy_test_validation)
+	VLC_TEST_CASE(vlc_phy_test_validation_timing)
+	VLC_TEST_CASE(vlc_phy_test_validation_brightness)
+	VLC_TEST_CASE(vlc_phy_test_validation_mode)
+	VLC_TEST_CASE(vlc_phy_test_validation_pending)
+	VLC_TEST_CASE(vlc_phy_test_validation_config)
 	VLC_TEST_CASE(vlc_phy_test_late)
 	VLC_TEST_CASE(vlc_phy_test_late_slots)
 	VLC_TEST_CASE(vlc_phy_test_phase)
