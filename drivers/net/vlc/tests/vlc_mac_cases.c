@@ -349,8 +349,30 @@ static int vlc_mac_tparam_get(const struct vlc_mac_params *p, int which)
 	}
 }
 
-/* 7. Every bad value: -EINVAL naming the field, old parameters kept. */
-VLC_TEST(vlc_mac_test_params)
+/* 7. Parameters. A MAC with a good set other than the defaults, the
+ * one each parameter case starts from; @out receives it.
+ */
+static struct vlc_mac *tn_params_init(TN_CTX, struct vlc_mac_params *out)
+{
+	struct vlc_mac_tnet *t = tn_init(1, 17, NULL);
+	struct vlc_mac *mac = &t->node[0].mac;
+	struct vlc_mac_params good;
+	const char *why;
+
+	vlc_mac_default_params(&good);
+	good.short_addr = 7;
+	good.bits_per_symbol = 2;
+	good.frag_size = 200;
+	good.ack_timeout = 100;
+	VLC_ASSERT_EQ(vlc_mac_set_params(mac, &good, &why), 0);
+	VLC_EXPECT_TRUE(!why);
+	VLC_EXPECT_EQ(vlc_mac_ack_timeout(mac), 100);
+	*out = good;
+	return mac;
+}
+
+/* Every bad value: -EINVAL naming the field, old parameters kept. */
+VLC_TEST(vlc_mac_test_params_bad)
 {
 	static const struct {
 		const char *field;
@@ -384,7 +406,26 @@ VLC_TEST(vlc_mac_test_params)
 		{ "ack_timeout", 8, 37 },
 		{ "ack_timeout", 8, 4097 },
 	};
-	/* every limit itself is taken */
+	struct vlc_mac_params good, p;
+	struct vlc_mac *mac;
+	const char *why;
+	unsigned int i;
+
+	mac = tn_params_init(vlc_test_ctx, &good);
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
+		p = good;
+		vlc_mac_tparam(&p, bad[i].which, bad[i].value);
+		why = NULL;
+		VLC_EXPECT_EQ(vlc_mac_set_params(mac, &p, &why), -EINVAL);
+		VLC_EXPECT_STR_HAS(why, bad[i].field);
+		VLC_EXPECT_EQ(memcmp(&mac->p, &good, sizeof(good)), 0);
+	}
+	VLC_EXPECT_EQ(vlc_mac_ack_timeout(mac), 100);
+}
+
+/* Every limit itself is taken, and read back as set. */
+VLC_TEST(vlc_mac_test_params_limits)
+{
 	static const struct {
 		int which;
 		int value;
@@ -397,30 +438,12 @@ VLC_TEST(vlc_mac_test_params)
 		{ 11, 65535 }, { 12, 0 }, { 12, 64 }, { 12, 65535 },
 		{ 13, 0 }, { 13, 1 }, { 13, 1518 },
 	};
-	struct vlc_mac_tnet *t = tn_init(1, 17, NULL);
-	struct vlc_mac *mac = &t->node[0].mac;
 	struct vlc_mac_params good, p;
+	struct vlc_mac *mac;
 	const char *why;
 	unsigned int i;
 
-	vlc_mac_default_params(&good);
-	good.short_addr = 7;
-	good.bits_per_symbol = 2;
-	good.frag_size = 200;
-	good.ack_timeout = 100;
-	VLC_ASSERT_EQ(vlc_mac_set_params(mac, &good, &why), 0);
-	VLC_EXPECT_TRUE(!why);
-	VLC_EXPECT_EQ(vlc_mac_ack_timeout(mac), 100);
-
-	for (i = 0; i < ARRAY_SIZE(bad); i++) {
-		p = good;
-		vlc_mac_tparam(&p, bad[i].which, bad[i].value);
-		why = NULL;
-		VLC_EXPECT_EQ(vlc_mac_set_params(mac, &p, &why), -EINVAL);
-		VLC_EXPECT_STR_HAS(why, bad[i].field);
-		VLC_EXPECT_EQ(memcmp(&mac->p, &good, sizeof(good)), 0);
-	}
-	VLC_EXPECT_EQ(vlc_mac_ack_timeout(mac), 100);
+	mac = tn_params_init(vlc_test_ctx, &good);
 	for (i = 0; i < ARRAY_SIZE(edge); i++) {
 		p = good;
 		vlc_mac_tparam(&p, edge[i].which, edge[i].value);
@@ -429,30 +452,49 @@ VLC_TEST(vlc_mac_test_params)
 			      edge[i].value);
 	}
 	VLC_ASSERT_EQ(vlc_mac_set_params(mac, &good, NULL), 0);
+}
 
-	/* 0 derives the timeout: SIFS + the ACK's airtime + slack */
+/* ack_timeout 0 derives the timeout: SIFS + the ACK's airtime + slack */
+VLC_TEST(vlc_mac_test_params_ack_timeout)
+{
+	struct vlc_mac_params good, p;
+	struct vlc_mac *mac;
+
+	mac = tn_params_init(vlc_test_ctx, &good);
 	p = good;
 	p.ack_timeout = 0;
 	VLC_ASSERT_EQ(vlc_mac_set_params(mac, &p, NULL), 0);
 	VLC_EXPECT_EQ(vlc_mac_ack_timeout(mac),
 		      p.sifs + vlc_mac_frame_symbols(&p, 7) + 4);
+}
 
-	/* address compression */
-	{
-		u8 a[VLC_MAC_ALEN] = { 0x02, 0x56, 0x4c, 0x43, 0x00, 0x2a };
+/* Address compression: the VLC prefix to a short address, and back */
+VLC_TEST(vlc_mac_test_short_addr)
+{
+	u8 a[VLC_MAC_ALEN] = { 0x02, 0x56, 0x4c, 0x43, 0x00, 0x2a };
 
-		VLC_EXPECT_EQ(vlc_mac_short_addr(a), 0x2a);
-		a[5] = 0xff;
-		VLC_EXPECT_EQ(vlc_mac_short_addr(a), -1);
-		memset(a, 0xff, sizeof(a));
-		VLC_EXPECT_EQ(vlc_mac_short_addr(a), VLC_MAC_BCAST);
-		a[0] = 0x33;
-		VLC_EXPECT_EQ(vlc_mac_short_addr(a), -1);
-	}
-	/* the CRC is the kernel's X.25 one (check value of "123456789") */
+	VLC_EXPECT_EQ(vlc_mac_short_addr(a), 0x2a);
+	a[5] = 0xff;
+	VLC_EXPECT_EQ(vlc_mac_short_addr(a), -1);
+	memset(a, 0xff, sizeof(a));
+	VLC_EXPECT_EQ(vlc_mac_short_addr(a), VLC_MAC_BCAST);
+	a[0] = 0x33;
+	VLC_EXPECT_EQ(vlc_mac_short_addr(a), -1);
+}
+
+/* The CRC is the kernel's X.25 one (check value of "123456789") */
+VLC_TEST(vlc_mac_test_crc)
+{
 	VLC_EXPECT_EQ((u16)~crc_ccitt(0xffff, (const u8 *)"123456789", 9),
 		      0x906e);
-	/* frames from the stack that cannot be sent */
+}
+
+/* Frames from the stack that cannot be sent: no payload, or too long */
+VLC_TEST(vlc_mac_test_xmit_len)
+{
+	struct vlc_mac_tnet *t = tn_init(1, 17, NULL);
+	struct vlc_mac *mac = &t->node[0].mac;
+
 	VLC_EXPECT_EQ(vlc_mac_xmit(mac, t->scratch, 14), -EINVAL);
 	VLC_EXPECT_EQ(vlc_mac_xmit(mac, t->scratch, VLC_MAC_FRAME_MAX + 1),
 		      -EINVAL);
@@ -787,7 +829,12 @@ static VLC_TEST_CASE_TYPE vlc_mac_test_cases[] = {
 	VLC_TEST_CASE(vlc_mac_test_retry_limit)
 	VLC_TEST_CASE(vlc_mac_test_vanished_peer)
 	VLC_TEST_CASE(vlc_mac_test_csma)
-	VLC_TEST_CASE(vlc_mac_test_params)
+	VLC_TEST_CASE(vlc_mac_test_params_bad)
+	VLC_TEST_CASE(vlc_mac_test_params_limits)
+	VLC_TEST_CASE(vlc_mac_test_params_ack_timeout)
+	VLC_TEST_CASE(vlc_mac_test_short_addr)
+	VLC_TEST_CASE(vlc_mac_test_crc)
+	VLC_TEST_CASE(vlc_mac_test_xmit_len)
 	VLC_TEST_CASE(vlc_mac_test_overhead)
 	VLC_TEST_CASE(vlc_mac_test_frag_adapt)
 	VLC_TEST_CASE(vlc_mac_test_rts)

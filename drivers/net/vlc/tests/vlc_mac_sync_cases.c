@@ -64,25 +64,12 @@ VLC_TEST(vlc_mac_test_resync)
 	VLC_EXPECT_GE(a->phase_sum, -2000 - 4000);
 }
 
-/* 10. Coarse reports from acquisition: half of the offset at once (all
- * of it when the last report and our move for it predicted this one),
- * even in a frame we lit, and the averaging of fine reports starts
- * over; the first large fine offset after the lock, when it is the
- * other half, all at once too. While acquiring, fine reports are
- * ignored and data is held, on an otherwise idle medium.
+/* vlc_mac_test_coarse, first: a coarse report applied at once, the
+ * fine reports pending forgotten; one too small to halve.
  */
-VLC_TEST(vlc_mac_test_coarse)
+static void tn_coarse_at_once(TN_CTX, struct vlc_mac_tnet *t)
 {
-	struct vlc_mac_params p;
-	struct vlc_phy_rx rx;
-	struct vlc_mac_tnet *t;
-	struct vlc_mac_tnode *a;
-
-	vlc_mac_default_params(&p);
-	p.beacon_interval = 0;
-	t = tn_init(2, 37, &p);
-	a = &t->node[0];
-	t->node[1].present = false;
+	struct vlc_mac_tnode *a = &t->node[0];
 
 	/* 10 fine reports pending, then a coarse one: applied at once */
 	tn_report(t, 0, 10000, VLC_PHY_SYNC_LATE, false, false, 10);
@@ -101,6 +88,15 @@ VLC_TEST(vlc_mac_test_coarse)
 	/* a coarse offset too small to halve moves nothing */
 	tn_report(t, 0, 1, VLC_PHY_SYNC_NONE, true, false, 1);
 	VLC_EXPECT_EQ(a->phase_calls, 2);
+}
+
+/* ... then while acquiring: fine reports ignored, the packet held;
+ * each coarse report moves half of its offset, or all of it when
+ * predicted ...
+ */
+static void tn_coarse_acquiring(TN_CTX, struct vlc_mac_tnet *t)
+{
+	struct vlc_mac_tnode *a = &t->node[0];
 
 	/* acquiring: fine reports ignored, the packet held */
 	a->phase_sum = 0;
@@ -129,6 +125,17 @@ VLC_TEST(vlc_mac_test_coarse)
 	tn_report(t, 0, -16000, VLC_PHY_SYNC_NONE, true, true, 1);
 	VLC_EXPECT_EQ(a->phase_sum, 65000);
 	VLC_EXPECT_EQ(a->phase_calls, 6);
+}
+
+/* ... and last, reports in frames we lit; the lock, and the packet
+ * sent after it.
+ */
+static void tn_coarse_lit(TN_CTX, struct vlc_mac_tnet *t,
+			  const struct vlc_mac_params *p)
+{
+	struct vlc_mac_tnode *a = &t->node[0];
+	struct vlc_phy_rx rx;
+
 	/* in a frame we lit (our beacon): the search left our own data
 	 * slot out, so the report counts (half: -8000 was due, not 30000)
 	 */
@@ -163,7 +170,7 @@ VLC_TEST(vlc_mac_test_coarse)
 	VLC_EXPECT_EQ(a->phase_calls, 8);
 	/* locked: the packet goes after DIFS and backoff */
 	tn_report(t, 0, 0, VLC_PHY_SYNC_IN, false, false,
-		  p.difs + p.cw_min + 1);
+		  p->difs + p->cw_min + 1);
 	VLC_EXPECT_EQ(a->mac.stats.tx_fragments, 1);
 	VLC_EXPECT_GT(a->tx_syms, 0);
 	/* acquiring again, 20000 moves 10000; locked, 21000 is not the
@@ -174,6 +181,28 @@ VLC_TEST(vlc_mac_test_coarse)
 	VLC_EXPECT_EQ(a->phase_sum, 104000);
 	tn_report(t, 0, 21000, VLC_PHY_SYNC_LATE, true, false, 2);
 	VLC_EXPECT_EQ(a->phase_calls, 9);
+}
+
+/* 10. Coarse reports from acquisition: half of the offset at once (all
+ * of it when the last report and our move for it predicted this one),
+ * even in a frame we lit, and the averaging of fine reports starts
+ * over; the first large fine offset after the lock, when it is the
+ * other half, all at once too. While acquiring, fine reports are
+ * ignored and data is held, on an otherwise idle medium.
+ */
+VLC_TEST(vlc_mac_test_coarse)
+{
+	struct vlc_mac_params p;
+	struct vlc_mac_tnet *t;
+
+	vlc_mac_default_params(&p);
+	p.beacon_interval = 0;
+	t = tn_init(2, 37, &p);
+	t->node[1].present = false;
+
+	tn_coarse_at_once(vlc_test_ctx, t);
+	tn_coarse_acquiring(vlc_test_ctx, t);
+	tn_coarse_lit(vlc_test_ctx, t, &p);
 }
 
 /* Resync models: node i's frame grid sits at drift[i] ns per frame plus
