@@ -28,26 +28,10 @@
 
 #include <linux/kernel.h>
 #include <linux/errno.h>
-#include <linux/crc-ccitt.h>
 
 #include "vlc_mac.h"
 #include "fuzz.h"
-
-/* The on-air format (the top of vlc_mac.c); the harness is the peer. */
-#define AIR_SFD		0x97
-#define AIR_T_DATA	1
-#define AIR_T_ACK	2
-#define AIR_T_RTS	3
-#define AIR_T_CTS	4
-#define AIR_T_BEACON	5
-#define AIR_H_LAST	0x10
-#define AIR_H_DFULL	0x02
-#define AIR_H_SFULL	0x01
-#define AIR_ET_FULL	3
-#define AIR_ACK_LEN	7	/* SFD, type, dst, tx, seq/frag, CRC */
-#define AIR_BEACON_LEN	5	/* SFD, type, tx, CRC */
-#define AIR_RTS_LEN	8	/* SFD, type, dst, tx, duration (2), CRC */
-#define AIR_CRC_GOOD	0xf0b8
+#include "fuzz_mac_air.h"
 
 #define HIST		4096	/* symbols kept, > 8 * VLC_MAC_AIR_MAX */
 #define SYM_OWN		(-3)	/* in the history: our own frame */
@@ -127,40 +111,6 @@ static struct {
 
 	struct vlc_mac_stats before;
 } S;
-
-static const u16 ethertypes[3] = { 0x0800, 0x0806, 0x86dd };
-
-static void long_addr(u8 *a, u8 s)
-{
-	static const u8 prefix[5] = { 0x02, 0x56, 0x4c, 0x43, 0x00 };
-
-	if (s == VLC_MAC_BCAST) {
-		memset(a, 0xff, VLC_MAC_ALEN);
-		return;
-	}
-	memcpy(a, prefix, sizeof(prefix));
-	a[5] = s;
-}
-
-static unsigned int data_hlen(u8 h0)
-{
-	return 1 + (h0 & AIR_H_DFULL ? VLC_MAC_ALEN : 1) + 1 +
-	       (h0 & AIR_H_SFULL ? VLC_MAC_ALEN : 0) + 2;
-}
-
-static bool crc_good(const u8 *b, unsigned int n)
-{
-	return crc_ccitt(0xffff, b, n) == AIR_CRC_GOOD;
-}
-
-static unsigned int put_crc(u8 *b, unsigned int n)
-{
-	u16 fcs = ~crc_ccitt(0xffff, b + 1, n - 1);
-
-	b[n++] = fcs & 0xff;
-	b[n++] = fcs >> 8;
-	return n;
-}
 
 /* ---- callbacks ---- */
 
@@ -719,42 +669,6 @@ static void air_send_opt(struct fz *f, const u8 *b, unsigned int n, u8 opt)
 static void air_send(struct fz *f, const u8 *b, unsigned int n)
 {
 	air_send_opt(f, b, n, fz_u8(f));
-}
-
-/* A DATA frame: header fields as given, @len bytes of payload from the
- * input or, with @fill odd, a pattern (long payloads come cheap).
- */
-static unsigned int build_data(struct fz *f, u8 *b, u8 h0, u8 dst,
-			       const u8 *dfull, u8 tx, const u8 *sfull, u8 sf,
-			       u8 len, u8 fill)
-{
-	unsigned int n = 0, i;
-
-	b[n++] = AIR_SFD;
-	b[n++] = h0;
-	if (h0 & AIR_H_DFULL) {
-		memcpy(b + n, dfull, VLC_MAC_ALEN);
-		n += VLC_MAC_ALEN;
-	} else {
-		b[n++] = dst;
-	}
-	b[n++] = tx;
-	if (h0 & AIR_H_SFULL) {
-		memcpy(b + n, sfull, VLC_MAC_ALEN);
-		n += VLC_MAC_ALEN;
-	}
-	b[n++] = sf;
-	b[n++] = len;
-	for (i = 0; i < len && n < VLC_MAC_AIR_MAX - 2; i++)
-		b[n++] = fill & 1 ? fill + i * 31 : fz_u8(f);
-	return put_crc(b, n);
-}
-
-static u8 data_h0(u8 fl)
-{
-	return AIR_T_DATA << 5 | (fl & 1 ? AIR_H_LAST : 0) |
-	       ((fl >> 1) & 3) << 2 | (fl & 8 ? AIR_H_DFULL : 0) |
-	       (fl & 0x10 ? AIR_H_SFULL : 0);
 }
 
 static void op_data(struct fz *f)

@@ -308,68 +308,93 @@ static void node_setup(int i, const struct vlc_phy_timing *t,
 	configure(n, t, mode, min(bright, bmax));
 }
 
-int fz_one_input(const u8 *data, size_t size)
-{
-	struct fz f = { data, size };
-	u8 mode = fz_u8(&f), bright = fz_u8(&f), tsel = fz_u8(&f);
-	u8 tx = fz_u8(&f), resync = fz_u8(&f), defer = fz_u8(&f);
-	u32 frames = 4 + fz_u8(&f) % 64, seed = fz_u8(&f);
-	u16 gain = fz_u16(&f), ambient = fz_u16(&f), noise = fz_u16(&f);
-	u32 offset = (u32)fz_u16(&f) * 1000, tick = 0, i, k, b;
+/* What the input sets before its events, in the order it is read. */
+struct setup {
+	u8 mode, bright, tsel, tx, resync, defer;
+	u32 frames, seed;
+	u16 gain, ambient, noise;
+	u32 offset;
 	struct vlc_phy_timing t0, t1;
-	struct vlc_chan *ch = &S.ch;
-	enum vlc_phy_mode m;
-	u64 t_start = 1000000000ULL, now, next;
-	int nodes = mode & 8 ? 3 : 2;
+	int nodes;
+	u32 nseq;		/* symbols of node 1 in S.seq */
+};
 
-	memset(&S, 0, sizeof(S));
-	if (tsel % (NTIMINGS + 1) == NTIMINGS) {
-		t0.sync_ns = fz_u32(&f);
-		t0.guard_ns = fz_u32(&f);
-		t0.data_ns = fz_u32(&f);
-		t0.frame_ns = fz_u32(&f);
-		t0.tolerance_ns = fz_u32(&f);
+/* The whole input: the setup, the events, then node 1's symbols. */
+static void read_input(struct fz *f, struct setup *u)
+{
+	u32 tick = 0, i, k;
+
+	u->mode = fz_u8(f);
+	u->bright = fz_u8(f);
+	u->tsel = fz_u8(f);
+	u->tx = fz_u8(f);
+	u->resync = fz_u8(f);
+	u->defer = fz_u8(f);
+	u->frames = 4 + fz_u8(f) % 64;
+	u->seed = fz_u8(f);
+	u->gain = fz_u16(f);
+	u->ambient = fz_u16(f);
+	u->noise = fz_u16(f);
+	u->offset = (u32)fz_u16(f) * 1000;
+	u->nodes = u->mode & 8 ? 3 : 2;
+
+	if (u->tsel % (NTIMINGS + 1) == NTIMINGS) {
+		u->t0.sync_ns = fz_u32(f);
+		u->t0.guard_ns = fz_u32(f);
+		u->t0.data_ns = fz_u32(f);
+		u->t0.frame_ns = fz_u32(f);
+		u->t0.tolerance_ns = fz_u32(f);
 	} else {
-		t0 = timings[tsel % (NTIMINGS + 1)];
+		u->t0 = timings[u->tsel % (NTIMINGS + 1)];
 	}
-	t1 = mode & 0x10 ? timings[(tsel + 1) % NTIMINGS] : t0;
+	u->t1 = u->mode & 0x10 ? timings[(u->tsel + 1) % NTIMINGS] : u->t0;
 
 	/* events, then the symbols node 1 sends */
-	S.nev = fz_u8(&f) % (MAX_EVENTS + 1);
+	S.nev = fz_u8(f) % (MAX_EVENTS + 1);
 	for (i = 0; i < S.nev; i++) {
-		tick += fz_u8(&f);
+		tick += fz_u8(f);
 		S.ev[i].tick = tick;
-		k = fz_u8(&f);
+		k = fz_u8(f);
 		S.ev[i].kind = (k & 15) % EV_COUNT;
-		S.ev[i].node = ((k >> 4) & 3) % nodes;
-		S.ev[i].v = fz_u16(&f);
+		S.ev[i].node = ((k >> 4) & 3) % u->nodes;
+		S.ev[i].v = fz_u16(f);
 	}
-	for (i = 0; fz_left(&f) && i < MAX_SEQ; i++)
-		S.seq[i] = fz_u8(&f);
+	for (i = 0; fz_left(f) && i < MAX_SEQ; i++)
+		S.seq[i] = fz_u8(f);
+	u->nseq = i;
+}
 
-	vlc_chan_init(ch, seed);
+/* The channel and its nodes as @u says, started at @t_start. */
+static void chan_setup(struct setup *u, u64 t_start)
+{
+	struct vlc_chan *ch = &S.ch;
+	enum vlc_phy_mode m;
+	u8 mode = u->mode;
+	u32 b;
+
+	vlc_chan_init(ch, u->seed);
 	ch->on_rx = on_rx;
-	ch->ambient = ambient;
-	ch->noise = noise;
-	ch->gain[1][0] = gain;
-	ch->gain[0][1] = gain;
-	ch->gain[2][0] = gain / 2;
-	ch->gain[1][2] = gain;
-	node_setup(0, &t0, mode & 1, bright * 4, mode & 4);
-	node_setup(1, &t1, (mode ^ (mode >> 1)) & 1, bright * 4, false);
-	node_setup(2, &t0, mode & 1, bright * 4, false);
-	ch->node[0].resync = resync & 1 ? VLC_CHAN_RESYNC_MAC :
-					  VLC_CHAN_RESYNC_OFF;
-	ch->node[1].resync = resync & 2 ? VLC_CHAN_RESYNC_MAC :
-					  VLC_CHAN_RESYNC_OFF;
-	ch->node[0].defer_ticks = defer & 3;
-	ch->node[1].defer_ticks = (defer >> 4) & 3;
-	ch->node[1].idle_per256 = tx & 0xfc;
-	switch (tx & 3) {
+	ch->ambient = u->ambient;
+	ch->noise = u->noise;
+	ch->gain[1][0] = u->gain;
+	ch->gain[0][1] = u->gain;
+	ch->gain[2][0] = u->gain / 2;
+	ch->gain[1][2] = u->gain;
+	node_setup(0, &u->t0, mode & 1, u->bright * 4, mode & 4);
+	node_setup(1, &u->t1, (mode ^ (mode >> 1)) & 1, u->bright * 4, false);
+	node_setup(2, &u->t0, mode & 1, u->bright * 4, false);
+	ch->node[0].resync = u->resync & 1 ? VLC_CHAN_RESYNC_MAC :
+					     VLC_CHAN_RESYNC_OFF;
+	ch->node[1].resync = u->resync & 2 ? VLC_CHAN_RESYNC_MAC :
+					     VLC_CHAN_RESYNC_OFF;
+	ch->node[0].defer_ticks = u->defer & 3;
+	ch->node[1].defer_ticks = (u->defer >> 4) & 3;
+	ch->node[1].idle_per256 = u->tx & 0xfc;
+	switch (u->tx & 3) {
 	case 1:
 		ch->node[1].tx = VLC_CHAN_TX_SEQ;
 		ch->node[1].seq = S.seq;
-		ch->node[1].seq_len = i;
+		ch->node[1].seq_len = u->nseq;
 		break;
 	case 2:
 		ch->node[1].tx = VLC_CHAN_TX_RANDOM;
@@ -382,21 +407,28 @@ int fz_one_input(const u8 *data, size_t size)
 	ch->node[2].tx = VLC_CHAN_TX_MIRROR;
 	ch->node[2].mirror = 1;
 	ch->node[0].tx = VLC_CHAN_TX_RANDOM;
-	ch->node[0].idle_per256 = 192 + (resync & 0x3c);
+	ch->node[0].idle_per256 = 192 + (u->resync & 0x3c);
 
 	/* the timings in use: refused raw ones left the defaults */
-	vlc_phy_get_config(&ch->node[0].phy, &t0, &m, &b);
-	vlc_phy_get_config(&ch->node[1].phy, &t1, &m, &b);
+	vlc_phy_get_config(&ch->node[0].phy, &u->t0, &m, &b);
+	vlc_phy_get_config(&ch->node[1].phy, &u->t1, &m, &b);
 	vlc_chan_start(ch, 0, t_start);
-	vlc_chan_start(ch, 1, t_start + offset % t1.frame_ns);
-	if (nodes == 3)
-		vlc_chan_start(ch, 2, t_start + offset / 3 % t0.frame_ns);
+	vlc_chan_start(ch, 1, t_start + u->offset % u->t1.frame_ns);
+	if (u->nodes == 3)
+		vlc_chan_start(ch, 2, t_start + u->offset / 3 % u->t0.frame_ns);
+}
 
-	/* node 0 gets its frames unless a far faster neighbour takes the
-	 * frames (each may run a search); the next tick is the chan's:
-	 * earliest, lowest index first
-	 */
-	k = 0;
+/* Node 0 gets its frames unless a far faster neighbour takes the
+ * frames (each may run a search); the next tick is the chan's:
+ * earliest, lowest index first. Returns the ticks run.
+ */
+static u32 run_ticks(const struct setup *u)
+{
+	struct vlc_chan *ch = &S.ch;
+	u32 frames = u->frames, tick, i, k = 0;
+	int nodes = u->nodes;
+	u64 now, next;
+
 	for (tick = 0; tick < MAX_STEPS && S.w[0].reports < frames &&
 	     S.w[1].reports + S.w[2].reports < 2 * frames + 8; tick++) {
 		struct watch *w;
@@ -424,17 +456,32 @@ int fz_one_input(const u8 *data, size_t size)
 	/* a late tick of a node may have run ahead of the others */
 	for (i = 0; i < (u32)nodes; i++)
 		vlc_phy_stop(&ch->node[i].phy, max(ch->now, S.w[i].last_t));
+	return tick;
+}
+
+int fz_one_input(const u8 *data, size_t size)
+{
+	struct fz f = { data, size };
+	const struct vlc_phy_stats *st;
+	struct setup u;
+	u32 tick;
+
+	memset(&S, 0, sizeof(S));
+	read_input(&f, &u);
+	chan_setup(&u, 1000000000ULL);
+	tick = run_ticks(&u);
+	st = &S.ch.node[0].phy.stats;
 	if (fz_verbose())
 		fprintf(stderr,
 			"frames %llu ticks %u sym %llu era %llu idle %llu late %llu overruns %llu coarse %llu locks %llu lost %llu\n",
 			(unsigned long long)S.w[0].reports, tick,
-			(unsigned long long)ch->node[0].phy.stats.symbols_rx,
-			(unsigned long long)ch->node[0].phy.stats.erasures,
-			(unsigned long long)ch->node[0].phy.stats.idle,
-			(unsigned long long)ch->node[0].phy.stats.late,
-			(unsigned long long)ch->node[0].phy.stats.overruns,
-			(unsigned long long)ch->node[0].phy.stats.acq_coarse,
-			(unsigned long long)ch->node[0].phy.stats.acq_locks,
-			(unsigned long long)ch->node[0].phy.stats.acq_lost);
+			(unsigned long long)st->symbols_rx,
+			(unsigned long long)st->erasures,
+			(unsigned long long)st->idle,
+			(unsigned long long)st->late,
+			(unsigned long long)st->overruns,
+			(unsigned long long)st->acq_coarse,
+			(unsigned long long)st->acq_locks,
+			(unsigned long long)st->acq_lost);
 	return 0;
 }

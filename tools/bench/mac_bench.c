@@ -119,9 +119,43 @@ static noinline int tx_measured(struct vlc_mac *mac)
 	return vlc_mac_tx_symbol(mac);
 }
 
+/* What node @j's PHY reports of the symbols sent this frame, each
+ * node's in node[].sym: @hrng draws its hard decision in a collision.
+ */
+static void bench_hear(unsigned int j, unsigned int nodes, unsigned int bits,
+		       u32 *hrng, struct vlc_phy_rx *rx)
+{
+	unsigned int k, nsend = 0;
+
+	memset(rx, 0, sizeof(*rx));
+	rx->sym = VLC_SYM_IDLE;
+	rx->bits = bits;
+	for (k = 0; k < nodes; k++) {
+		if (!sees[j][k] || node[k].sym < 0)
+			continue;
+		nsend++;
+		rx->sym = node[k].sym;
+		/* the PHY's hard decision in a collision: the brightest
+		 * slot, one of the senders' symbols
+		 */
+		*hrng ^= *hrng << 13;
+		*hrng ^= *hrng >> 17;
+		*hrng ^= *hrng << 5;
+		if (nsend == 1 || *hrng % nsend == 0)
+			rx->hard = node[k].sym;
+	}
+	if (nsend > 1)
+		rx->sym = VLC_SYM_ERASURE;
+	if (nsend > 0)
+		rx->flags = VLC_PHY_RX_HARD;
+	rx->carrier = nsend > 0;
+	if (node[j].sym >= 0)
+		rx->flags |= VLC_PHY_RX_OWN_TX;
+}
+
 static int contend(int argc, char **argv)
 {
-	unsigned int nodes, rts, size, frames, i, j, k, f, nsend, bits;
+	unsigned int nodes, rts, size, frames, i, j, f, bits;
 	unsigned int total = 0, min_share = ~0U;
 	u64 coll = 0, retries = 0, cto = 0;
 	struct vlc_mac_params p;
@@ -165,31 +199,7 @@ static int contend(int argc, char **argv)
 				      vlc_mac_tx_symbol(&node[i].mac);
 		}
 		for (j = 0; j < nodes; j++) {
-			memset(&rx, 0, sizeof(rx));
-			rx.sym = VLC_SYM_IDLE;
-			rx.bits = bits;
-			nsend = 0;
-			for (k = 0; k < nodes; k++) {
-				if (!sees[j][k] || node[k].sym < 0)
-					continue;
-				nsend++;
-				rx.sym = node[k].sym;
-				/* the PHY's hard decision in a collision: the
-				 * brightest slot, one of the senders' symbols
-				 */
-				hrng ^= hrng << 13;
-				hrng ^= hrng >> 17;
-				hrng ^= hrng << 5;
-				if (nsend == 1 || hrng % nsend == 0)
-					rx.hard = node[k].sym;
-			}
-			if (nsend > 1)
-				rx.sym = VLC_SYM_ERASURE;
-			if (nsend > 0)
-				rx.flags = VLC_PHY_RX_HARD;
-			rx.carrier = nsend > 0;
-			if (node[j].sym >= 0)
-				rx.flags |= VLC_PHY_RX_OWN_TX;
+			bench_hear(j, nodes, bits, &hrng, &rx);
 			if (j || !measured)
 				vlc_mac_rx_frame(&node[j].mac, &rx);
 			else

@@ -145,6 +145,37 @@ static unsigned int parse_uint(const char *name, const char *s,
 	return v;
 }
 
+/* Options that make no sense together, or with a line missing. */
+static void check_args(const struct opts *o, bool mode_set)
+{
+	if (o->tx < 0)
+		arg_error("--tx: missing (the line of the TX LED, e.g. --tx 17)");
+	if (o->rx < 0)
+		arg_error("--rx: missing (the receiver's line, e.g. --rx 27)");
+	if (o->rx == o->tx)
+		arg_error("--rx: line %d is the TX line too", o->rx);
+	if (o->mode == MODE_CMP) {
+		if (o->anode >= 0)
+			arg_error("--anode: only with --mode led");
+		if (o->shared)
+			arg_error("--shared: only with --mode led");
+	} else {
+		if (o->active_low)
+			arg_error("--active-low: only with --mode comparator%s",
+				  mode_set ? "" : " (the default mode is led)");
+		if (o->shared && o->anode >= 0)
+			arg_error("--anode: not with --shared (the TX line is the anode)");
+		if (o->anode >= 0 && (o->anode == o->tx || o->anode == o->rx))
+			arg_error("--anode: line %d is already --%s", o->anode,
+				  o->anode == o->tx ? "tx" : "rx");
+		/* One discharge must fit in the sampling part of a phase. */
+		if (o->max_us > o->period_ms * 1000ULL * 3 / 8)
+			arg_error("--max-us: %u us is longer than the %u us %s",
+				  o->max_us, o->period_ms * 1000 * 3 / 8,
+				  "sampled per half cycle: raise --period-ms");
+	}
+}
+
 static void parse_args(int argc, char **argv, struct opts *o)
 {
 	static const struct option lo[] = {
@@ -230,32 +261,7 @@ static void parse_args(int argc, char **argv, struct opts *o)
 	}
 	if (optind < argc)
 		arg_error("%s: unexpected argument", argv[optind]);
-	if (o->tx < 0)
-		arg_error("--tx: missing (the line of the TX LED, e.g. --tx 17)");
-	if (o->rx < 0)
-		arg_error("--rx: missing (the receiver's line, e.g. --rx 27)");
-	if (o->rx == o->tx)
-		arg_error("--rx: line %d is the TX line too", o->rx);
-	if (o->mode == MODE_CMP) {
-		if (o->anode >= 0)
-			arg_error("--anode: only with --mode led");
-		if (o->shared)
-			arg_error("--shared: only with --mode led");
-	} else {
-		if (o->active_low)
-			arg_error("--active-low: only with --mode comparator%s",
-				  mode_set ? "" : " (the default mode is led)");
-		if (o->shared && o->anode >= 0)
-			arg_error("--anode: not with --shared (the TX line is the anode)");
-		if (o->anode >= 0 && (o->anode == o->tx || o->anode == o->rx))
-			arg_error("--anode: line %d is already --%s", o->anode,
-				  o->anode == o->tx ? "tx" : "rx");
-		/* One discharge must fit in the sampling part of a phase. */
-		if (o->max_us > o->period_ms * 1000ULL * 3 / 8)
-			arg_error("--max-us: %u us is longer than the %u us %s",
-				  o->max_us, o->period_ms * 1000 * 3 / 8,
-				  "sampled per half cycle: raise --period-ms");
-	}
+	check_args(o, mode_set);
 }
 
 static struct hw_line *get_line(struct hw_chip *chip, const char *name,

@@ -641,25 +641,13 @@ static u32 vlc_gpio_rx_min_default(struct vlc_gpio *g, struct vlc_dev *vd)
 	}
 }
 
-static int vlc_gpio_probe(struct platform_device *pdev)
+/* The TX LED's line, dark whatever happens, then the receiver's lines
+ * of its mode.
+ */
+static int vlc_gpio_get_pins(struct vlc_gpio *g)
 {
-	struct device *dev = &pdev->dev;
-	const struct vlc_pin_ops *ops;
-	enum vlc_exec_kind kind;
-	struct net_device *ndev;
-	struct vlc_dev *vd;
-	struct vlc_gpio *g;
-	const char *mac;
-	u32 min_level;
+	struct device *dev = g->dev;
 	int err;
-
-	g = devm_kzalloc(dev, sizeof(*g), GFP_KERNEL);
-	if (!g)
-		return -ENOMEM;
-	g->dev = dev;
-	raw_spin_lock_init(&g->lock);
-	atomic64_set(&g->t_fall, 0);
-	atomic_set(&g->rx_errors, 0);
 
 	g->tx = devm_gpiod_get(dev, "tx", GPIOD_OUT_LOW);
 	if (IS_ERR(g->tx))
@@ -674,15 +662,72 @@ static int vlc_gpio_probe(struct platform_device *pdev)
 		return err;
 	switch (g->mode) {
 	case VLC_GPIO_RX_LED:
-		err = vlc_gpio_led_probe(g);
-		break;
+		return vlc_gpio_led_probe(g);
 	case VLC_GPIO_RX_COMPARATOR:
-		err = vlc_gpio_cmp_probe(g);
-		break;
+		return vlc_gpio_cmp_probe(g);
 	default:
-		err = vlc_gpio_adc_probe(g);
-		break;
+		return vlc_gpio_adc_probe(g);
 	}
+}
+
+/* mac-address / local-mac-address; else the random one of setup.
+ * One that is there but unusable (the overlay's mac_hi without
+ * mac_lo: four bytes) is refused, not replaced behind the user's back.
+ */
+static int vlc_gpio_set_mac(struct device *dev, struct net_device *ndev)
+{
+	const char *mac;
+
+	mac = device_property_present(dev, "mac-address") ? "mac-address" :
+	      device_property_present(dev, "local-mac-address") ?
+	      "local-mac-address" : NULL;
+	if (!device_get_ethdev_address(dev, ndev))
+		ndev->addr_assign_type = NET_ADDR_PERM;
+	else if (mac)
+		return dev_err_probe(dev, -EINVAL,
+				     "%s: not 6 bytes of a unicast address\n",
+				     mac);
+	return 0;
+}
+
+/* The PHY on these pins, run by @kind, with the device's properties. */
+static int vlc_gpio_attach(struct vlc_gpio *g, struct vlc_dev *vd,
+			   enum vlc_exec_kind kind)
+{
+	u32 min_level;
+	int err;
+
+	err = vlc_dev_attach(vd, vlc_gpio_pin_ops(g), g, kind);
+	if (err)
+		return err;
+	err = vlc_gpio_config(g, vd);
+	if (err)
+		return err;
+	min_level = vlc_gpio_rx_min_default(g, vd);
+	err = vlc_gpio_read_u32(g->dev, "rx-min-level", &min_level);
+	if (err)
+		return err;
+	vlc_dev_set_rx_min_level(vd, min_level);
+	return 0;
+}
+
+static int vlc_gpio_probe(struct platform_device *pdev)
+{
+	struct device *dev = &pdev->dev;
+	enum vlc_exec_kind kind;
+	struct net_device *ndev;
+	struct vlc_dev *vd;
+	struct vlc_gpio *g;
+	int err;
+
+	g = devm_kzalloc(dev, sizeof(*g), GFP_KERNEL);
+	if (!g)
+		return -ENOMEM;
+	g->dev = dev;
+	raw_spin_lock_init(&g->lock);
+	atomic64_set(&g->t_fall, 0);
+	atomic_set(&g->rx_errors, 0);
+	err = vlc_gpio_get_pins(g);
 	if (err)
 		return err;
 
@@ -695,35 +740,10 @@ static int vlc_gpio_probe(struct platform_device *pdev)
 	vd->bus_info = dev_name(dev);
 	g->ndev = ndev;
 
-	/* mac-address / local-mac-address; else the random one of setup.
-	 * One that is there but unusable (the overlay's mac_hi without
-	 * mac_lo: four bytes) is refused, not replaced behind the user's back.
-	 */
-	mac = device_property_present(dev, "mac-address") ? "mac-address" :
-	      device_property_present(dev, "local-mac-address") ?
-	      "local-mac-address" : NULL;
-	if (!device_get_ethdev_address(dev, ndev)) {
-		ndev->addr_assign_type = NET_ADDR_PERM;
-	} else if (mac) {
-		err = dev_err_probe(dev, -EINVAL,
-				    "%s: not 6 bytes of a unicast address\n",
-				    mac);
-		goto err_free;
-	}
-
-	ops = vlc_gpio_pin_ops(g);
 	kind = g->can_sleep ? VLC_EXEC_THREAD : VLC_EXEC_HRTIMER;
-	err = vlc_dev_attach(vd, ops, g, kind);
+	err = vlc_gpio_set_mac(dev, ndev) ?: vlc_gpio_attach(g, vd, kind);
 	if (err)
 		goto err_free;
-	err = vlc_gpio_config(g, vd);
-	if (err)
-		goto err_free;
-	min_level = vlc_gpio_rx_min_default(g, vd);
-	err = vlc_gpio_read_u32(dev, "rx-min-level", &min_level);
-	if (err)
-		goto err_free;
-	vlc_dev_set_rx_min_level(vd, min_level);
 
 	err = register_netdev(ndev);
 	if (err) {

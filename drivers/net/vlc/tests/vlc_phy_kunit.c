@@ -1,16 +1,23 @@
 // SPDX-License-Identifier: GPL-2.0
-/* KUnit suite of the VLC PHY core. The cases and their table live in
- * vlc_phy_cases.c, shared with the host cmocka runner; this file only
- * registers them.
+/* KUnit suites of the VLC PHY core. The cases and their tables live in
+ * vlc_phy_cases.c and vlc_phy_acq_cases.c, shared with the host cmocka
+ * runner, on the channel of vlc_phy_cases.h; this file only includes
+ * them, as one translation unit, and registers their suites.
  */
 
 #include <kunit/test.h>
 
 #include "vlc_phy_cases.c"
+#include "vlc_phy_acq_cases.c"
 
 static struct kunit_suite vlc_phy_test_suite = {
 	.name = "vlc_phy",
 	.test_cases = vlc_phy_test_cases,
 };
 
-kunit_test_suite(vlc_phy_test_suite);
+static struct kunit_suite vlc_phy_acq_test_suite = {
+	.name = "vlc_phy_acq",
+	.test_cases = vlc_phy_acq_test_cases,
+};
+
+kunit_test_suites(&vlc_phy_test_suite, &vlc_phy_acq_test_suite);

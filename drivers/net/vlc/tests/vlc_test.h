@@ -16,7 +16,9 @@
 
 #include "../vlc_compat.h"
 
-#define VLC_TEST(name)		static void name(struct kunit *vlc_test_ctx)
+/* A case's context: helpers that check things take it like a case */
+#define VLC_TEST_CTX		struct kunit *vlc_test_ctx
+#define VLC_TEST(name)		static void name(VLC_TEST_CTX)
 #define VLC_TEST_CASE(name)	KUNIT_CASE(name),
 /* KUnit's speed attribute: tests/kunit/run.sh says where these are left out */
 #define VLC_TEST_CASE_SLOW(name)	KUNIT_CASE_SLOW(name),
@@ -58,7 +60,8 @@
 #include <string.h>
 #include <cmocka.h>
 
-#define VLC_TEST(name)		static void name(void **vlc_test_ctx)
+#define VLC_TEST_CTX		void **vlc_test_ctx
+#define VLC_TEST(name)		static void name(VLC_TEST_CTX)
 #define VLC_TEST_CASE(name)	cmocka_unit_test(name),
 #define VLC_TEST_CASE_SLOW(name)	cmocka_unit_test(name),
 #define VLC_TEST_CASES_END
