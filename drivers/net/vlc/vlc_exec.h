@@ -40,7 +40,7 @@ struct vlc_exec {
 	bool running;
 	u64 (*clock)(void *ctx);
 	void *clock_ctx;
-	const char *name;
+	const char *name;		/* the thread's is "vlc/" + this, at start */
 };
 
 void vlc_exec_init(struct vlc_exec *ex, enum vlc_exec_kind kind,

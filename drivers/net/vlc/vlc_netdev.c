@@ -653,7 +653,10 @@ int vlc_dev_attach(struct vlc_dev *vd, const struct vlc_pin_ops *pins,
 		netdev_err(vd->ndev, "pins can sleep: hrtimer executor refused\n");
 		return -EINVAL;
 	}
-	vlc_exec_init(&vd->exec, kind, vlc_dev_run, vd, netdev_name(vd->ndev));
+	/* the name array, read when the thread starts: not registered yet,
+	 * netdev_name() would give "(unnamed net_device)" for good
+	 */
+	vlc_exec_init(&vd->exec, kind, vlc_dev_run, vd, vd->ndev->name);
 	vlc_phy_init(&vd->phy, pins, pin_ctx, &vlc_dev_phy_client, vd);
 	/* the simulator runs the search in virtual time, deterministically */
 	vlc_phy_set_acq_defer(&vd->phy, kind != VLC_EXEC_EXTERNAL);
