@@ -12,7 +12,12 @@
 #           are software nodes the test module creates (devices=2)
 #   arm64   6.12 with KASAN, lockdep and raw-lock nesting (the DT probe's
 #           and Raspberry Pi 3B's kernel); the boards are DT nodes; one
-#           CPU (with two, this kernel reported an RCU stall under icount)
+#           CPU (a second, with B's thread pinned to it, did not make
+#           B's LED receiver erase less)
+#
+# With two CPUs, one a board, as two real boards have: /init pins itself
+# and A's board to CPU 0 and B's executor thread, found by its name
+# vlc/<ifname>, to CPU 1 (wire-init.c).
 #
 # The guest is a static /init (tests/wire/wire-init.c). The run fails if
 # it does, or if the console has a lockdep, sleeping-function, BUG or

@@ -13,6 +13,7 @@
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <net/if_arp.h>
@@ -249,6 +250,48 @@ static int ping(const char *addr, int want, double *rtt_max)
 	return got;
 }
 
+/*
+ * Where the guest has two CPUs, each board gets one, as real boards
+ * have: /init and A (its hrtimer is armed where ndo_open ran) stay on
+ * CPU 0, and B's executor thread, found by its name, goes to CPU 1.
+ * pin_thread() returns 0, or -1 if no thread is called @comm or it
+ * could not move.
+ */
+static int pin_cpu(pid_t pid, int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	return sched_setaffinity(pid, sizeof(set), &set);
+}
+
+static int pin_thread(const char *comm, int cpu)
+{
+	struct dirent *de;
+	char path[300], c[32];
+	int r = -1;
+	DIR *d;
+
+	d = opendir("/proc");
+	if (!d)
+		return -1;
+	while ((de = readdir(d))) {
+		if (de->d_name[0] < '1' || de->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/comm", de->d_name);
+		if (read_file(path, c, sizeof(c)) <= 0)
+			continue;
+		c[strcspn(c, "\n")] = '\0';
+		if (!strcmp(c, comm)) {
+			r = pin_cpu(atoi(de->d_name), cpu);
+			break;
+		}
+	}
+	closedir(d);
+	return r;
+}
+
 /* The counters that tell where a failed exchange stopped. */
 static void print_stats(const char *who, const char *ifn)
 {
@@ -309,6 +352,11 @@ static void board_b(const char *ifn, int rfd, int wfd)
 	result(if_nametoindex(ifn) > 0, "B's device in B's namespace");
 	result(ip_setup(ifn, ADDR_B, ADDR_A, MAC_A) == 0,
 	       "B: " ADDR_B "/24 up, A's address a permanent neighbour");
+	if (sysconf(_SC_NPROCESSORS_ONLN) > 1) {
+		snprintf(msg, sizeof(msg), "vlc/%s", ifn);
+		result(pin_thread(msg, 1) == 0,
+		       "B's executor thread on CPU 1, A's board on CPU 0");
+	}
 
 	ls = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
 	setsockopt(ls, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
@@ -407,6 +455,8 @@ int main(void)
 
 	guest_prefix = "wire";
 	mount_all();
+	if (sysconf(_SC_NPROCESSORS_ONLN) > 1)
+		check(pin_cpu(0, 0) == 0, "/init and A's board on CPU 0");
 	read_file("/wire.args", args, sizeof(args));
 	args[strcspn(args, "\n")] = '\0';
 	check(load_module("/vlc_wire.ko", args) == 0, "insmod vlc_wire.ko");
