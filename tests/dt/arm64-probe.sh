@@ -136,20 +136,23 @@ p=${p:-0}
 f=${f:-1}
 echo "probe: ok   config: every option asked for survived olddefconfig"
 p=$((p + 1))
-if grep -qE 'vlc-gpio vlc: vlc[01]: rx led \(shared TX LED\), polled, thread executor' "$log.txt"; then
-	echo "probe: ok   dev_info: rx led (shared), polled, thread executor (gpio-sim sleeps)"
-	p=$((p + 1))
-else
-	echo "probe: FAIL dev_info line with receiver and executor"
-	f=$((f + 1))
-fi
-if grep -qE 'vlc-gpio vlc-hard: vlc[01]: rx comparator, edge irq, hrtimer executor' "$log.txt"; then
-	echo "probe: ok   dev_info: rx comparator, edge irq, hrtimer executor (PL061)"
-	p=$((p + 1))
-else
-	echo "probe: FAIL dev_info line of the PL061 device"
-	f=$((f + 1))
-fi
+# console present|absent PATTERN OK FAIL: one check of the console
+console() {
+	if grep -qE "$2" "$log.txt"; then c=present; else c=absent; fi
+	if [ "$c" = "$1" ]; then
+		echo "probe: ok   $3"
+		p=$((p + 1))
+	else
+		echo "probe: FAIL $4"
+		f=$((f + 1))
+	fi
+}
+console present 'vlc-gpio vlc: vlc[01]: rx led \(shared TX LED\), polled, thread executor' \
+	"dev_info: rx led (shared), polled, thread executor (gpio-sim sleeps)" \
+	"dev_info line with receiver and executor"
+console present 'vlc-gpio vlc-hard: vlc[01]: rx comparator, edge irq, hrtimer executor' \
+	"dev_info: rx comparator, edge irq, hrtimer executor (PL061)" \
+	"dev_info line of the PL061 device"
 # every bad node refused, named, and no device for it
 nbad=0
 while IFS='|' read -r name props msg; do
@@ -166,12 +169,7 @@ done <<EOF
 $bad_nodes
 EOF
 echo "probe: $nbad bad DT nodes tried"
-if grep -qE 'BUG:|WARNING:|INFO: lockdep|possible recursive locking|circular locking|inconsistent lock state|sleeping function' "$log.txt"; then
-	echo "probe: FAIL kernel warnings (see above)"
-	f=$((f + 1))
-else
-	echo "probe: ok   no kernel BUG/WARNING/lockdep splat"
-	p=$((p + 1))
-fi
+console absent 'BUG:|WARNING:|INFO: lockdep|possible recursive locking|circular locking|inconsistent lock state|sleeping function' \
+	"no kernel BUG/WARNING/lockdep splat" "kernel warnings (see above)"
 echo "probe: $p passed, $f failed"
 [ "$f" -eq 0 ]

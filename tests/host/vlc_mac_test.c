@@ -13,20 +13,11 @@
 
 int main(void)
 {
-	int n = 0, failed = 0;
+	static const struct vlc_test_group g[] = {
+		VLC_TEST_GROUP(vlc_mac),
+		VLC_TEST_GROUP(vlc_mac_rx),
+		VLC_TEST_GROUP(vlc_mac_sync),
+	};
 
-	failed += cmocka_run_group_tests_name("vlc_mac", vlc_mac_test_cases,
-					      NULL, NULL);
-	n += ARRAY_SIZE(vlc_mac_test_cases);
-	failed += cmocka_run_group_tests_name("vlc_mac_rx",
-					      vlc_mac_rx_test_cases,
-					      NULL, NULL);
-	n += ARRAY_SIZE(vlc_mac_rx_test_cases);
-	failed += cmocka_run_group_tests_name("vlc_mac_sync",
-					      vlc_mac_sync_test_cases,
-					      NULL, NULL);
-	n += ARRAY_SIZE(vlc_mac_sync_test_cases);
-
-	printf("vlc_mac: %d passed, %d failed\n", n - failed, failed);
-	return failed ? 1 : 0;
+	return vlc_test_main("vlc_mac", g, ARRAY_SIZE(g));
 }

@@ -4,8 +4,6 @@
  * one cmocka group per KUnit suite; the summary line adds them up.
  */
 
-#include <stdlib.h>
-
 #include <linux/kernel.h>
 
 #include "vlc_phy_cases.c"
@@ -13,19 +11,10 @@
 
 int main(void)
 {
-	int n = 0, failed = 0;
+	static const struct vlc_test_group g[] = {
+		VLC_TEST_GROUP(vlc_phy),
+		VLC_TEST_GROUP(vlc_phy_acq),
+	};
 
-	/* VLC_TEST_FILTER=pattern runs the matching cases only */
-	if (getenv("VLC_TEST_FILTER"))
-		cmocka_set_test_filter(getenv("VLC_TEST_FILTER"));
-	failed += cmocka_run_group_tests_name("vlc_phy", vlc_phy_test_cases,
-					      NULL, NULL);
-	n += ARRAY_SIZE(vlc_phy_test_cases);
-	failed += cmocka_run_group_tests_name("vlc_phy_acq",
-					      vlc_phy_acq_test_cases,
-					      NULL, NULL);
-	n += ARRAY_SIZE(vlc_phy_acq_test_cases);
-
-	printf("vlc_phy: %d passed, %d failed\n", n - failed, failed);
-	return failed ? 1 : 0;
+	return vlc_test_main("vlc_phy", g, ARRAY_SIZE(g));
 }

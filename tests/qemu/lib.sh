@@ -135,6 +135,17 @@ wait_vtime_ms() {
 		fail "virtual time stuck"
 }
 
+# phy_frames MS: the vlc:vlc_phy_frame tracepoint of every node over MS
+# ms of virtual time, as the trace prints it
+phy_frames() {
+	tr=/sys/kernel/tracing
+	echo >$tr/trace
+	echo 1 >$tr/events/vlc/vlc_phy_frame/enable
+	wait_vtime_ms "$1"
+	echo 0 >$tr/events/vlc/vlc_phy_frame/enable
+	cat $tr/trace
+}
+
 # vtime_past NS: the simulator's virtual time is at NS or later
 vtime_past() {
 	[ "$(cat /sys/kernel/debug/vlc_sim/vtime_ns)" -ge "$1" ]

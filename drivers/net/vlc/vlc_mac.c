@@ -132,23 +132,26 @@ const u16 vlc_mac_ethertype[3] = {
 	[VLC_MAC_ET_IPV6] = 0x86dd,
 };
 
+static const struct vlc_mac_params vlc_mac_defaults = {
+	.short_addr = 1,
+	.bits_per_symbol = 1,
+	.frag_size = 240,
+	.retry_limit = 7,
+	.cw_min = 32,
+	.cw_max = 256,
+	.difs = 4,
+	.sifs = 2,
+	.ack_timeout = 0,	/* derived from the others */
+	.preamble = 8,
+	.sync_deadband_ns = 2000,
+	.beacon_interval = 1000,
+	.loc_interval = 0,
+	.rts_threshold = VLC_MAC_RTS_DEFAULT,
+};
+
 void vlc_mac_default_params(struct vlc_mac_params *p)
 {
-	memset(p, 0, sizeof(*p));
-	p->short_addr = 1;
-	p->bits_per_symbol = 1;
-	p->frag_size = 240;
-	p->retry_limit = 7;
-	p->cw_min = 32;
-	p->cw_max = 256;
-	p->difs = 4;
-	p->sifs = 2;
-	p->ack_timeout = 0;
-	p->preamble = 8;
-	p->sync_deadband_ns = 2000;
-	p->beacon_interval = 1000;
-	p->loc_interval = 0;
-	p->rts_threshold = VLC_MAC_RTS_DEFAULT;
+	*p = vlc_mac_defaults;
 }
 
 /**

@@ -115,15 +115,11 @@ echo "node == $m" >$tr/events/vlc/vlc_phy_frame/filter
 # measured MS: the meter's mean level over MS ms of virtual time
 measured() {
 	wait_vtime_ms 100
-	echo >$tr/trace
-	echo 1 >$tr/events/vlc/vlc_phy_frame/enable
-	wait_vtime_ms "$1"
-	echo 0 >$tr/events/vlc/vlc_phy_frame/enable
-	python3 -c '
+	phy_frames "$1" | python3 -c '
 import re, sys
 v = [int(x, 0) for m in re.finditer(r"levels=\{([^}]*)\}", sys.stdin.read())
      for x in m.group(1).split(",") if x]
-print(sum(v) // len(v) if v else -1)' <$tr/trace
+print(sum(v) // len(v) if v else -1)'
 }
 for b in 100 450 250; do
 	echo $b >"$l0/brightness"

@@ -9,12 +9,8 @@
 # signal_max MS: the largest signal estimate of the PHYs (tracepoint
 # vlc:vlc_phy_frame) over MS ms of virtual time
 signal_max() {
-	tr=/sys/kernel/tracing
-	echo >$tr/trace
-	echo 1 >$tr/events/vlc/vlc_phy_frame/enable
-	wait_vtime_ms "$1"
-	echo 0 >$tr/events/vlc/vlc_phy_frame/enable
-	sed -n 's/.* signal=\([0-9]*\) .*/\1/p' $tr/trace | sort -n | tail -n 1
+	phy_frames "$1" | sed -n 's/.* signal=\([0-9]*\) .*/\1/p' |
+		sort -n | tail -n 1
 }
 
 sim_load

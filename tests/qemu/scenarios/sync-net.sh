@@ -39,12 +39,7 @@ ping3() {
 # neighbour early or late and the mean and largest |offset_ns| of those
 # (tracepoint vlc:vlc_phy_frame); the largest also in /tmp/offset_max
 offsets() {
-	tr=/sys/kernel/tracing
-	echo >$tr/trace
-	echo 1 >$tr/events/vlc/vlc_phy_frame/enable
-	wait_vtime_ms "$1"
-	echo 0 >$tr/events/vlc/vlc_phy_frame/enable
-	awk '/vlc_phy_frame:/ {
+	phy_frames "$1" | awk '/vlc_phy_frame:/ {
 		n++
 		for (i = 1; i <= NF; i++) {
 			if ($i ~ /^sync=/) s = substr($i, 6)
@@ -60,7 +55,7 @@ offsets() {
 		printf "frames %d, sync none %d, early/late %d, mean |offset| %d ns, max %d ns\n",
 		       n, none, k, k ? sum / k : 0, max
 		print max + 0 >"/tmp/offset_max"
-	}' $tr/trace
+	}'
 }
 
 sim_load

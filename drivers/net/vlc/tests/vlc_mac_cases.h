@@ -469,47 +469,12 @@ static unsigned int tn_data(u8 *b, u8 tx, u8 seq, u8 frag, bool last,
 	return n;
 }
 
-/* Feed node 0 @n frames of neighbour light at @offset ns. */
-static void tn_sync(struct vlc_mac_tnet *t, int idx, s32 offset,
-		    enum vlc_phy_sync sync, unsigned int n)
-{
-	struct vlc_mac_tnode *nd = &t->node[idx];
-	struct vlc_phy_rx rx;
-
-	while (n--) {
-		memset(&rx, 0, sizeof(rx));
-		vlc_mac_tx_symbol(&nd->mac);
-		rx.sym = 0;
-		rx.bits = 1;
-		rx.carrier = true;
-		rx.sync = sync;
-		rx.offset_ns = offset;
-		vlc_mac_rx_frame(&nd->mac, &rx);
-	}
-}
-
-/* Feed node @idx @n frames it emitted in (no sync information). */
-static void tn_own(struct vlc_mac_tnet *t, int idx, s32 offset,
-		   enum vlc_phy_sync sync, unsigned int n)
-{
-	struct vlc_mac_tnode *nd = &t->node[idx];
-	struct vlc_phy_rx rx;
-
-	while (n--) {
-		memset(&rx, 0, sizeof(rx));
-		vlc_mac_tx_symbol(&nd->mac);
-		rx.sym = VLC_SYM_IDLE;
-		rx.bits = 1;
-		rx.sync = sync;
-		rx.offset_ns = offset;
-		rx.flags = VLC_PHY_RX_OWN_TX;
-		vlc_mac_rx_frame(&nd->mac, &rx);
-	}
-}
-
-/* Feed node @idx @n frames of an idle medium with a PHY report. */
-static void tn_report(struct vlc_mac_tnet *t, int idx, s32 offset,
-		      enum vlc_phy_sync sync, bool coarse, bool acquiring,
+/* Feed node @idx @n frames, each reported as @tmpl says. With @own_if_sent,
+ * a frame in which the MAC sent is reported as its own (and counted in
+ * tx_syms), as the PHY reports it.
+ */
+static void tn_frames(struct vlc_mac_tnet *t, int idx,
+		      const struct vlc_phy_rx *tmpl, bool own_if_sent,
 		      unsigned int n)
 {
 	struct vlc_mac_tnode *nd = &t->node[idx];
@@ -517,20 +482,60 @@ static void tn_report(struct vlc_mac_tnet *t, int idx, s32 offset,
 	int s;
 
 	while (n--) {
-		memset(&rx, 0, sizeof(rx));
+		rx = *tmpl;
 		s = vlc_mac_tx_symbol(&nd->mac);
-		if (s >= 0)
+		if (own_if_sent && s >= 0) {
 			nd->tx_syms++;
-		rx.sym = VLC_SYM_IDLE;
-		rx.bits = 1;
-		rx.sync = sync;
-		rx.offset_ns = offset;
-		rx.coarse = coarse;
-		rx.acquiring = acquiring;
-		if (s >= 0)
 			rx.flags = VLC_PHY_RX_OWN_TX;
+		}
 		vlc_mac_rx_frame(&nd->mac, &rx);
 	}
+}
+
+/* Feed node @idx @n frames of neighbour light at @offset ns. */
+static void tn_sync(struct vlc_mac_tnet *t, int idx, s32 offset,
+		    enum vlc_phy_sync sync, unsigned int n)
+{
+	struct vlc_phy_rx rx = { .sym = 0, .bits = 1, .carrier = true,
+				 .sync = sync, .offset_ns = offset };
+
+	tn_frames(t, idx, &rx, false, n);
+}
+
+/* Feed node @idx @n frames it emitted in (no sync information). */
+static void tn_own(struct vlc_mac_tnet *t, int idx, s32 offset,
+		   enum vlc_phy_sync sync, unsigned int n)
+{
+	struct vlc_phy_rx rx = { .sym = VLC_SYM_IDLE, .bits = 1, .sync = sync,
+				 .offset_ns = offset,
+				 .flags = VLC_PHY_RX_OWN_TX };
+
+	tn_frames(t, idx, &rx, false, n);
+}
+
+/* Feed node @idx @n frames of an idle medium with a PHY report. */
+static void tn_report(struct vlc_mac_tnet *t, int idx, s32 offset,
+		      enum vlc_phy_sync sync, bool coarse, bool acquiring,
+		      unsigned int n)
+{
+	struct vlc_phy_rx rx = { .sym = VLC_SYM_IDLE, .bits = 1, .sync = sync,
+				 .offset_ns = offset, .coarse = coarse,
+				 .acquiring = acquiring };
+
+	tn_frames(t, idx, &rx, true, n);
+}
+
+/* Two nodes that send no beacons, the one at @absent not there. */
+static struct vlc_mac_tnet *tn_quiet_pair(u64 seed, int absent,
+					  struct vlc_mac_params *p)
+{
+	struct vlc_mac_tnet *t;
+
+	vlc_mac_default_params(p);
+	p->beacon_interval = 0;
+	t = tn_init(2, seed, p);
+	t->node[absent].present = false;
+	return t;
 }
 
 #endif /* _VLC_MAC_CASES_H */

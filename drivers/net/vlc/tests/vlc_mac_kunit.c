@@ -13,20 +13,9 @@
 #include "vlc_mac_rx_cases.c"
 #include "vlc_mac_sync_cases.c"
 
-static struct kunit_suite vlc_mac_test_suite = {
-	.name = "vlc_mac",
-	.test_cases = vlc_mac_test_cases,
-};
-
-static struct kunit_suite vlc_mac_rx_test_suite = {
-	.name = "vlc_mac_rx",
-	.test_cases = vlc_mac_rx_test_cases,
-};
-
-static struct kunit_suite vlc_mac_sync_test_suite = {
-	.name = "vlc_mac_sync",
-	.test_cases = vlc_mac_sync_test_cases,
-};
+VLC_TEST_SUITE(vlc_mac);
+VLC_TEST_SUITE(vlc_mac_rx);
+VLC_TEST_SUITE(vlc_mac_sync);
 
 kunit_test_suites(&vlc_mac_test_suite, &vlc_mac_rx_test_suite,
 		  &vlc_mac_sync_test_suite);

@@ -19,12 +19,8 @@
 static struct vlc_mac_tnet *tn_rx_init(void)
 {
 	struct vlc_mac_params p;
-	struct vlc_mac_tnet *t;
+	struct vlc_mac_tnet *t = tn_quiet_pair(3, 0, &p);
 
-	vlc_mac_default_params(&p);
-	p.beacon_interval = 0;
-	t = tn_init(2, 3, &p);
-	t->node[0].present = false;
 	tn_feed(t, NULL, 0, 4);
 	return t;
 }

@@ -193,12 +193,7 @@ static void tn_coarse_lit(TN_CTX, struct vlc_mac_tnet *t,
 VLC_TEST(vlc_mac_test_coarse)
 {
 	struct vlc_mac_params p;
-	struct vlc_mac_tnet *t;
-
-	vlc_mac_default_params(&p);
-	p.beacon_interval = 0;
-	t = tn_init(2, 37, &p);
-	t->node[1].present = false;
+	struct vlc_mac_tnet *t = tn_quiet_pair(37, 1, &p);
 
 	tn_coarse_at_once(vlc_test_ctx, t);
 	tn_coarse_acquiring(vlc_test_ctx, t);

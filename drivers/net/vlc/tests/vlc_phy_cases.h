@@ -27,6 +27,15 @@
 #define RX		1
 #define TX2		2
 
+/* @call, which reports its reason in the case's "why", is refused with
+ * -EINVAL for a reason that names @sub.
+ */
+#define VLC_EXPECT_REFUSED(call, sub)					\
+	do {								\
+		VLC_EXPECT_EQ(call, -EINVAL);				\
+		VLC_EXPECT_STR_HAS(why, sub);				\
+	} while (0)
+
 /* Too big for a kernel stack, and the cases run one at a time. */
 static struct vlc_chan vlc_test_ch;
 static u8 vlc_test_seq[2048];

@@ -10,14 +10,7 @@
 #include "vlc_phy_cases.c"
 #include "vlc_phy_acq_cases.c"
 
-static struct kunit_suite vlc_phy_test_suite = {
-	.name = "vlc_phy",
-	.test_cases = vlc_phy_test_cases,
-};
-
-static struct kunit_suite vlc_phy_acq_test_suite = {
-	.name = "vlc_phy_acq",
-	.test_cases = vlc_phy_acq_test_cases,
-};
+VLC_TEST_SUITE(vlc_phy);
+VLC_TEST_SUITE(vlc_phy_acq);
 
 kunit_test_suites(&vlc_phy_test_suite, &vlc_phy_acq_test_suite);

@@ -24,6 +24,12 @@
 #define VLC_TEST_CASE_SLOW(name)	KUNIT_CASE_SLOW(name),
 #define VLC_TEST_CASES_END	{}
 #define VLC_TEST_CASE_TYPE	struct kunit_case
+/* The suite of the table NAME_test_cases, called NAME */
+#define VLC_TEST_SUITE(name)						\
+	static struct kunit_suite name##_test_suite = {			\
+		.name = #name,						\
+		.test_cases = name##_test_cases,			\
+	}
 
 #define VLC_EXPECT_TRUE(c)	KUNIT_EXPECT_TRUE(vlc_test_ctx, c)
 #define VLC_ASSERT_TRUE(c)	KUNIT_ASSERT_TRUE(vlc_test_ctx, c)
@@ -57,6 +63,7 @@
 #include <stdint.h>
 #include <setjmp.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <cmocka.h>
 
@@ -104,6 +111,36 @@
 		(void)vlc_test_ctx;					\
 		print_message("    " fmt "\n", ##__VA_ARGS__);		\
 	} while (0)
+
+/* A host runner's groups: the table NAME_test_cases, called NAME */
+struct vlc_test_group {
+	const char *name;
+	VLC_TEST_CASE_TYPE *cases;
+	size_t n;
+};
+
+#define VLC_TEST_GROUP(name)						\
+	{ #name, name##_test_cases, ARRAY_SIZE(name##_test_cases) }
+
+/* Run @n groups; one line "LAYER: N passed, N failed" for them all.
+ * VLC_TEST_FILTER=pattern runs the matching cases only.
+ */
+static inline int vlc_test_main(const char *layer,
+				const struct vlc_test_group *g, size_t n)
+{
+	int cases = 0, failed = 0;
+	size_t i;
+
+	if (getenv("VLC_TEST_FILTER"))
+		cmocka_set_test_filter(getenv("VLC_TEST_FILTER"));
+	for (i = 0; i < n; i++) {
+		failed += _cmocka_run_group_tests(g[i].name, g[i].cases,
+						  g[i].n, NULL, NULL);
+		cases += g[i].n;
+	}
+	printf("%s: %d passed, %d failed\n", layer, cases - failed, failed);
+	return failed ? 1 : 0;
+}
 
 #endif /* __KERNEL__ */
 
