@@ -24,11 +24,11 @@
 #define VLC_TEST_CASE_SLOW(name)	KUNIT_CASE_SLOW(name),
 #define VLC_TEST_CASES_END	{}
 #define VLC_TEST_CASE_TYPE	struct kunit_case
-/* The suite of the table NAME_test_cases, called NAME */
-#define VLC_TEST_SUITE(name)						\
-	static struct kunit_suite name##_test_suite = {			\
-		.name = #name,						\
-		.test_cases = name##_test_cases,			\
+/* The suite of the table SUITE_test_cases, called SUITE */
+#define VLC_TEST_SUITE(suite)						\
+	static struct kunit_suite suite##_test_suite = {		\
+		.name = #suite,						\
+		.test_cases = suite##_test_cases,			\
 	}
 
 #define VLC_EXPECT_TRUE(c)	KUNIT_EXPECT_TRUE(vlc_test_ctx, c)
@@ -112,15 +112,15 @@
 		print_message("    " fmt "\n", ##__VA_ARGS__);		\
 	} while (0)
 
-/* A host runner's groups: the table NAME_test_cases, called NAME */
+/* A host runner's groups: the table SUITE_test_cases, called SUITE */
 struct vlc_test_group {
 	const char *name;
 	VLC_TEST_CASE_TYPE *cases;
 	size_t n;
 };
 
-#define VLC_TEST_GROUP(name)						\
-	{ #name, name##_test_cases, ARRAY_SIZE(name##_test_cases) }
+#define VLC_TEST_GROUP(suite)						\
+	{ #suite, suite##_test_cases, ARRAY_SIZE(suite##_test_cases) }
 
 /* Run @n groups; one line "LAYER: N passed, N failed" for them all.
  * VLC_TEST_FILTER=pattern runs the matching cases only.
