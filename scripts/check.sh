@@ -19,8 +19,10 @@ mkdir -p "$logs"
 # Steps run one after the other; "a+b" runs a and b side by side, and
 # "a,b" one after the other within such a lane: the steps that keep one
 # CPU busy (the DT checks, the host tests, a one-CPU guest) share the
-# two.
-steps=${VLC_CHECK_STEPS:-"lint cross dt+host,docs-check,fuzz-smoke,install-test dt-probe+board-test wire qemu-test qemu-smoke kunit"}
+# two. The wire test's guests keep their clock under -icount whatever
+# the load, so they run beside KUnit, after the scenarios, which run in
+# real time.
+steps=${VLC_CHECK_STEPS:-"lint cross dt+host,docs-check,fuzz-smoke,install-test dt-probe+board-test qemu-test qemu-smoke wire+kunit"}
 all=" $(echo "$steps" | tr '+,' '  ') "
 # step budget, minutes: from an empty cache / warm, as a fresh clone's
 # run on two cores took them (the commit that set them says more).
