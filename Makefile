@@ -132,7 +132,7 @@ dt-probe:
 
 # The Raspberry Pi path on the Pi's own GPIO driver: QEMU raspi3b (arm64)
 # and raspi2b (armhf) with the shipped overlay, every receiver mode
-# (tests/board/run.sh); not yet a step of make check.
+# (tests/board/run.sh); a step of make check.
 board-test:
 	@$(TOP)/scripts/deps.sh probe board
 	@$(TOP)/tests/board/run.sh

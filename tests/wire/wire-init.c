@@ -3,8 +3,9 @@
  * devices on vlc_wire.ko's chips, one receiving with the comparator (its
  * hrtimer executor in hard IRQ), one with the LED sensor (thread
  * executor), each in its own network namespace. They ping each other and
- * carry a TCP stream that must arrive byte-exact; then the MAC must have
- * drawn backoffs and both receivers' edge interrupts must have fired.
+ * carry a TCP stream that must arrive byte-exact (unless /wire.notcp
+ * exists); then the MAC must have drawn backoffs and both receivers'
+ * edge interrupts must have fired.
  * Both modules are removed at the end. Ends with "wire: N passed, N
  * failed" and powers off.
  *
@@ -49,6 +50,7 @@
 #define TCP_WAIT_S	1200
 
 static int report = -1;		/* child: pipe to the parent */
+static int with_tcp;		/* the TCP stream too (no /wire.notcp) */
 
 /* In the child, a check travels to the parent as "1 what" or "0 what". */
 static void result(int ok, const char *what)
@@ -332,49 +334,15 @@ static unsigned char pattern(int i)
 	return (i * 7 + 3) & 0xff;
 }
 
-/* B's side: its own namespace, ping A, then receive A's stream. */
-static void board_b(const char *ifn, int rfd, int wfd)
+/* B's end of the stream: accept on @ls, read all, compare. */
+static void tcp_receive(int ls)
 {
-	struct sockaddr_in sa = { .sin_family = AF_INET,
-				  .sin_port = htons(TCP_PORT) };
-	char msg[160], c;
-	int ls, s, n = 0, bad = 0, one = 1, got, i;
+	struct pollfd pfd = { .fd = ls, .events = POLLIN };
+	int s, n = 0, bad = 0, i;
 	unsigned char b[256];
-	double rtt;
+	char msg[160];
 
-	report = wfd;
-	if (unshare(CLONE_NEWNET)) {
-		result(0, "unshare(CLONE_NEWNET)");
-		exit(1);
-	}
-	if (write(wfd, "ready\n", 6) != 6 || read(rfd, &c, 1) != 1)
-		exit(1);
-	result(if_nametoindex(ifn) > 0, "B's device in B's namespace");
-	result(ip_setup(ifn, ADDR_B, ADDR_A, MAC_A) == 0,
-	       "B: " ADDR_B "/24 up, A's address a permanent neighbour");
-	if (sysconf(_SC_NPROCESSORS_ONLN) > 1) {
-		snprintf(msg, sizeof(msg), "vlc/%s", ifn);
-		result(pin_thread(msg, 1) == 0,
-		       "B's executor thread on CPU 1, A's board on CPU 0");
-	}
-
-	ls = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-	setsockopt(ls, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
-	result(ls >= 0 && !bind(ls, (struct sockaddr *)&sa, sizeof(sa)) &&
-	       !listen(ls, 1), "B listens on TCP");
-
-	got = ping(ADDR_A, PINGS, &rtt);
-	snprintf(msg, sizeof(msg), "B pings A: %d of %d replies (slowest %.1f s)",
-		 got, PINGS, rtt);
-	result(got == PINGS, msg);
-	print_stats("B after its pings:", ifn);
-
-	{
-		struct pollfd pfd = { .fd = ls, .events = POLLIN };
-
-		s = poll(&pfd, 1, TCP_WAIT_S * 1000) == 1 ?
-		    accept(ls, NULL, NULL) : -1;
-	}
+	s = poll(&pfd, 1, TCP_WAIT_S * 1000) == 1 ? accept(ls, NULL, NULL) : -1;
 	result(s >= 0, "B accepts A's connection");
 	if (s >= 0) {
 		struct timeval tv = { .tv_sec = TCP_WAIT_S };
@@ -394,6 +362,48 @@ static void board_b(const char *ifn, int rfd, int wfd)
 		 "TCP stream arrives byte-exact (%d of %d bytes, %d wrong)", n,
 		 TCP_BYTES, bad);
 	result(n == TCP_BYTES && !bad, msg);
+}
+
+/* B's side: its own namespace, ping A, then receive A's stream. */
+static void board_b(const char *ifn, int rfd, int wfd)
+{
+	struct sockaddr_in sa = { .sin_family = AF_INET,
+				  .sin_port = htons(TCP_PORT) };
+	int ls = -1, one = 1, got;
+	char msg[160], c;
+	double rtt;
+
+	report = wfd;
+	if (unshare(CLONE_NEWNET)) {
+		result(0, "unshare(CLONE_NEWNET)");
+		exit(1);
+	}
+	if (write(wfd, "ready\n", 6) != 6 || read(rfd, &c, 1) != 1)
+		exit(1);
+	result(if_nametoindex(ifn) > 0, "B's device in B's namespace");
+	result(ip_setup(ifn, ADDR_B, ADDR_A, MAC_A) == 0,
+	       "B: " ADDR_B "/24 up, A's address a permanent neighbour");
+	if (sysconf(_SC_NPROCESSORS_ONLN) > 1) {
+		snprintf(msg, sizeof(msg), "vlc/%s", ifn);
+		result(pin_thread(msg, 1) == 0,
+		       "B's executor thread on CPU 1, A's board on CPU 0");
+	}
+
+	if (with_tcp) {
+		ls = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+		setsockopt(ls, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
+		result(ls >= 0 &&
+		       !bind(ls, (struct sockaddr *)&sa, sizeof(sa)) &&
+		       !listen(ls, 1), "B listens on TCP");
+	}
+
+	got = ping(ADDR_A, PINGS, &rtt);
+	snprintf(msg, sizeof(msg), "B pings A: %d of %d replies (slowest %.1f s)",
+		 got, PINGS, rtt);
+	result(got == PINGS, msg);
+	print_stats("B after its pings:", ifn);
+	if (with_tcp)
+		tcp_receive(ls);
 	print_stats("B (LED sensor, thread executor):", ifn);
 	if (write(wfd, "done\n", 5) != 5)
 		exit(1);
@@ -455,6 +465,7 @@ int main(void)
 
 	guest_prefix = "wire";
 	mount_all();
+	with_tcp = !exists("/wire.notcp");
 	if (sysconf(_SC_NPROCESSORS_ONLN) > 1)
 		check(pin_cpu(0, 0) == 0, "/init and A's board on CPU 0");
 	read_file("/wire.args", args, sizeof(args));
@@ -507,7 +518,7 @@ int main(void)
 		 got, PINGS, rtt);
 	check(got == PINGS, msg);
 	print_stats("A after the pings:", ifa);
-	if (got)
+	if (got && with_tcp)
 		tcp_send();
 	relay(f, "done");
 	snprintf(msg, sizeof(msg), "A and B exchanged everything in %.0f s",
