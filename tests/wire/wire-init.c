@@ -45,7 +45,7 @@
 #define TCP_PORT	5001
 #define TCP_BYTES	200
 #define PINGS		2
-#define PING_WAIT_S	300
+#define PING_WAIT_S	600
 #define PING_RESEND_S	60
 #define TCP_WAIT_S	1200
 
