@@ -34,13 +34,13 @@ budget() {
 	lint) echo 10/3 ;;
 	cross) echo 2/1 ;;
 	install-test) echo 1/1 ;;
-	dt) echo 3/3 ;;
+	dt) echo 4/4 ;;
 	dt-probe) echo 13/2 ;;
 	board-test) echo 3/3 ;;
 	wire) echo 12/8 ;;
 	qemu-test) echo 12/11 ;;
 	qemu-smoke) echo 3/2 ;;
-	kunit) echo 20/5 ;;
+	kunit) echo 20/7 ;;
 	*) echo "?/?" ;;
 	esac
 }
