@@ -32,7 +32,7 @@
 
 #include "vlc_mac.h"
 #include "vlc_phy.h"
-#include "vlc_test_chan.h"
+#include "vlc_hsim.h"
 #include "fuzz.h"
 
 /* ---- MAC ---- */
@@ -123,16 +123,16 @@ struct end {
 
 static struct {
 	struct end e[2];
-	struct vlc_chan ch;
+	struct vlc_hsim ch;
 	u8 pkt[2][VLC_MAC_FRAME_MAX];
 	/* PHY run */
 	struct vlc_phy_timing t;
 	enum vlc_phy_mode mode;
 	u32 bright;
-	u32 reports[VLC_CHAN_NODES];
+	u32 reports[VLC_HSIM_NODES];
 	u32 frames_checked;
 	u32 decided;
-	u64 fstart[VLC_CHAN_NODES][VLC_CHAN_SENT];
+	u64 fstart[VLC_HSIM_NODES][VLC_HSIM_SENT];
 	bool resync;
 	bool min_level;	/* run option bit 3 */
 } S;
@@ -272,7 +272,7 @@ static void mac_run(const struct vlc_mac_params *p, struct fz *f)
 
 /* ---- PHY ---- */
 
-#define FRAMES_KEPT	VLC_CHAN_SENT	/* the channel's memory of symbols */
+#define FRAMES_KEPT	VLC_HSIM_SENT	/* the host simulator's memory of symbols */
 
 enum {
 	P_MODE, P_SYNC, P_GUARD, P_DATA, P_FRAME, P_TOL, P_BRIGHT, P_COUNT
@@ -331,7 +331,7 @@ static int phy_named(const char *why)
 	return -1;
 }
 
-static void p_on_frame(struct vlc_chan *ch, struct vlc_chan_node *n, int sym,
+static void p_on_frame(struct vlc_hsim *ch, struct vlc_hsim_node *n, int sym,
 		       u64 on_ns, u64 len_ns)
 {
 	u64 target = (u64)S.bright * S.t.frame_ns / 1000;
@@ -365,10 +365,10 @@ static u64 data_slot(int i)
  * the dark ID part). Frames where the node emitted itself do not count:
  * half duplex, the MAC drops them.
  */
-static void p_on_rx(struct vlc_chan *ch, struct vlc_chan_node *n,
+static void p_on_rx(struct vlc_hsim *ch, struct vlc_hsim_node *n,
 		    const struct vlc_phy_rx *rx)
 {
-	const struct vlc_chan_node *r = &ch->node[!n->idx];
+	const struct vlc_hsim_node *r = &ch->node[!n->idx];
 	u32 bits = vlc_phy_bits(S.mode), k = n->rx_frames, j;
 	u64 a, b, fs = vlc_phy_frame_start(&n->phy);
 
@@ -386,7 +386,7 @@ static void p_on_rx(struct vlc_chan *ch, struct vlc_chan_node *n,
 	b = a + S.t.data_ns;
 	for (j = r->tx_frames > FRAMES_KEPT ? r->tx_frames - FRAMES_KEPT : 0;
 	     j < r->tx_frames; j++) {
-		int sent = r->sent[j % VLC_CHAN_SENT];
+		int sent = r->sent[j % VLC_HSIM_SENT];
 		u64 c = S.fstart[r->idx][j % FRAMES_KEPT];
 
 		if (sent < 0)
@@ -398,7 +398,7 @@ static void p_on_rx(struct vlc_chan *ch, struct vlc_chan_node *n,
 	/* known: a neighbour's illumination still passes for data now and
 	 * then, after a lock on a wrong offset (K4, crashes/params-k4-*)
 	 */
-	if (FZ_AVOID(vlc_chan_lit_ns(r, a, b) > 0))
+	if (FZ_AVOID(vlc_hsim_lit_ns(r, a, b) > 0))
 		return;
 	FZ_CHECK(0, "node %d frame %u: decided %d, no data pulse there (offset %d, sync %d)",
 		 n->idx, k, rx->sym, rx->offset_ns, rx->sync);
@@ -406,7 +406,7 @@ static void p_on_rx(struct vlc_chan *ch, struct vlc_chan_node *n,
 
 static void phy_run(struct fz *f)
 {
-	struct vlc_chan *ch = &S.ch;
+	struct vlc_hsim *ch = &S.ch;
 	u8 opt = fz_u8(f);
 	bool search = opt & 1;
 
@@ -415,28 +415,28 @@ static void phy_run(struct fz *f)
 	u32 frames = search ? 8 + fz_u8(f) % 41 : 8 + fz_u8(f), i, steps;
 	u64 off = (u64)fz_u32(f) % S.t.frame_ns;
 
-	vlc_chan_init(ch, 1);
+	vlc_hsim_init(ch, 1);
 	ch->on_frame = p_on_frame;
 	ch->on_rx = p_on_rx;
 	ch->gain[0][1] = 10000;
 	ch->gain[1][0] = 10000;
 	ch->ambient = opt & 2 ? 0 : 50000;
 	for (i = 0; i < 2; i++) {
-		struct vlc_chan_node *n = &ch->node[i];
+		struct vlc_hsim_node *n = &ch->node[i];
 
 		FZ_CHECK(!vlc_phy_set_config(&n->phy, &S.t, S.mode, S.bright,
 					     NULL), "accepted, then refused");
 		/* as a backend tells its scale: a tenth of a lit LED */
 		if (S.min_level)
 			vlc_phy_set_rx_min_level(&n->phy, 1000);
-		n->tx = VLC_CHAN_TX_RANDOM;
+		n->tx = VLC_HSIM_TX_RANDOM;
 		n->idle_per256 = i ? 64 : 224;
 		n->ref = !i;
-		n->resync = S.resync ? VLC_CHAN_RESYNC_MAC :
-				       VLC_CHAN_RESYNC_OFF;
+		n->resync = S.resync ? VLC_HSIM_RESYNC_MAC :
+				       VLC_HSIM_RESYNC_OFF;
 	}
-	vlc_chan_start(ch, 0, 1000);
-	vlc_chan_start(ch, 1, 1000 + off);
+	vlc_hsim_start(ch, 0, 1000);
+	vlc_hsim_start(ch, 1, 1000 + off);
 	if (!search) {
 		/* deferred, and nobody searches: the cheap path */
 		vlc_phy_set_acq_defer(&ch->node[0].phy, true);
@@ -447,7 +447,7 @@ static void phy_run(struct fz *f)
 
 		FZ_CHECK(steps < (frames + 2) * 2 * 2 * VLC_PHY_MAX_SLOTS,
 			 "%u reports in %u ticks", S.reports[0], steps);
-		vlc_chan_step(ch);
+		vlc_hsim_step(ch);
 		now = ch->now;
 		FZ_CHECK(vlc_phy_next_ns(&ch->node[0].phy) >= now &&
 			 vlc_phy_next_ns(&ch->node[1].phy) >= now,

@@ -2,8 +2,8 @@
 /*
  * libFuzzer target: the PHY's receive path under any light and timing.
  *
- * PHYs run in virtual time on the channel model of the PHY tests
- * (tests/vlc_test_chan.c): node 0 is the receiver under test, node 1 a
+ * PHYs run in virtual time on the host simulator
+ * (tests/vlc_hsim.c): node 0 is the receiver under test, node 1 a
  * neighbour, node 2 an optional interferer that sends the opposite of
  * node 1's symbols. The input sets the channel (gain, ambient, noise,
  * flicker, start offset, timing, mode, brightness, resync, deferred
@@ -27,10 +27,10 @@
 #include <linux/errno.h>
 
 #include "vlc_phy.h"
-#include "vlc_test_chan.h"
+#include "vlc_hsim.h"
 #include "fuzz.h"
 
-#define NODES		VLC_CHAN_NODES
+#define NODES		VLC_HSIM_NODES
 #define MAX_EVENTS	64
 #define MAX_SEQ		256
 #define TICKS_PER_FRAME	(2 * VLC_PHY_MAX_SLOTS)
@@ -75,7 +75,7 @@ struct watch {
 };
 
 static struct {
-	struct vlc_chan ch;
+	struct vlc_hsim ch;
 	struct watch w[NODES];
 	struct event ev[MAX_EVENTS];
 	u32 nev;
@@ -101,7 +101,7 @@ static void pin_time(struct watch *w, u64 t)
 
 static void w_emit(void *ctx, bool on, u64 t)
 {
-	struct vlc_chan_node *n = ctx;
+	struct vlc_hsim_node *n = ctx;
 	struct watch *w = &S.w[n->idx];
 
 	pin_time(w, t);
@@ -113,7 +113,7 @@ static void w_emit(void *ctx, bool on, u64 t)
 
 static void w_rx_begin(void *ctx, u64 t)
 {
-	struct vlc_chan_node *n = ctx;
+	struct vlc_hsim_node *n = ctx;
 	struct watch *w = &S.w[n->idx];
 
 	pin_time(w, t);
@@ -125,7 +125,7 @@ static void w_rx_begin(void *ctx, u64 t)
 
 static u32 w_rx_end(void *ctx, u64 t)
 {
-	struct vlc_chan_node *n = ctx;
+	struct vlc_hsim_node *n = ctx;
 	struct watch *w = &S.w[n->idx];
 	u32 v;
 
@@ -159,7 +159,7 @@ static const struct vlc_pin_ops w_pins_shared = {
 	.shared_led = true,
 };
 
-static void on_rx(struct vlc_chan *ch, struct vlc_chan_node *n,
+static void on_rx(struct vlc_hsim *ch, struct vlc_hsim_node *n,
 		  const struct vlc_phy_rx *rx)
 {
 	struct watch *w = &S.w[n->idx];
@@ -217,7 +217,7 @@ static void stats_check(struct watch *w, const struct vlc_phy_stats *s)
 }
 
 /* Settings through the public setter; a refused one changes nothing. */
-static void configure(struct vlc_chan_node *n, const struct vlc_phy_timing *t,
+static void configure(struct vlc_hsim_node *n, const struct vlc_phy_timing *t,
 		      enum vlc_phy_mode mode, u32 bright)
 {
 	struct watch *w = &S.w[n->idx];
@@ -240,7 +240,7 @@ static void configure(struct vlc_chan_node *n, const struct vlc_phy_timing *t,
 
 static void event(const struct event *e)
 {
-	struct vlc_chan_node *n = &S.ch.node[e->node];
+	struct vlc_hsim_node *n = &S.ch.node[e->node];
 	struct watch *w = &S.w[e->node];
 	struct vlc_phy_timing t;
 	enum vlc_phy_mode mode;
@@ -293,7 +293,7 @@ static void event(const struct event *e)
 static void node_setup(int i, const struct vlc_phy_timing *t,
 		       enum vlc_phy_mode mode, u32 bright, bool shared)
 {
-	struct vlc_chan_node *n = &S.ch.node[i];
+	struct vlc_hsim_node *n = &S.ch.node[i];
 	struct watch *w = &S.w[i];
 	u32 bmin, bmax;
 
@@ -367,12 +367,12 @@ static void read_input(struct fz *f, struct setup *u)
 /* The channel and its nodes as @u says, started at @t_start. */
 static void chan_setup(struct setup *u, u64 t_start)
 {
-	struct vlc_chan *ch = &S.ch;
+	struct vlc_hsim *ch = &S.ch;
 	enum vlc_phy_mode m;
 	u8 mode = u->mode;
 	u32 b;
 
-	vlc_chan_init(ch, u->seed);
+	vlc_hsim_init(ch, u->seed);
 	ch->on_rx = on_rx;
 	ch->ambient = u->ambient;
 	ch->noise = u->noise;
@@ -383,39 +383,39 @@ static void chan_setup(struct setup *u, u64 t_start)
 	node_setup(0, &u->t0, mode & 1, u->bright * 4, mode & 4);
 	node_setup(1, &u->t1, (mode ^ (mode >> 1)) & 1, u->bright * 4, false);
 	node_setup(2, &u->t0, mode & 1, u->bright * 4, false);
-	ch->node[0].resync = u->resync & 1 ? VLC_CHAN_RESYNC_MAC :
-					     VLC_CHAN_RESYNC_OFF;
-	ch->node[1].resync = u->resync & 2 ? VLC_CHAN_RESYNC_MAC :
-					     VLC_CHAN_RESYNC_OFF;
+	ch->node[0].resync = u->resync & 1 ? VLC_HSIM_RESYNC_MAC :
+					     VLC_HSIM_RESYNC_OFF;
+	ch->node[1].resync = u->resync & 2 ? VLC_HSIM_RESYNC_MAC :
+					     VLC_HSIM_RESYNC_OFF;
 	ch->node[0].defer_ticks = u->defer & 3;
 	ch->node[1].defer_ticks = (u->defer >> 4) & 3;
 	ch->node[1].idle_per256 = u->tx & 0xfc;
 	switch (u->tx & 3) {
 	case 1:
-		ch->node[1].tx = VLC_CHAN_TX_SEQ;
+		ch->node[1].tx = VLC_HSIM_TX_SEQ;
 		ch->node[1].seq = S.seq;
 		ch->node[1].seq_len = u->nseq;
 		break;
 	case 2:
-		ch->node[1].tx = VLC_CHAN_TX_RANDOM;
+		ch->node[1].tx = VLC_HSIM_TX_RANDOM;
 		break;
 	case 3:
-		ch->node[1].tx = VLC_CHAN_TX_MIRROR;
+		ch->node[1].tx = VLC_HSIM_TX_MIRROR;
 		ch->node[1].mirror = 0;
 		break;
 	}
-	ch->node[2].tx = VLC_CHAN_TX_MIRROR;
+	ch->node[2].tx = VLC_HSIM_TX_MIRROR;
 	ch->node[2].mirror = 1;
-	ch->node[0].tx = VLC_CHAN_TX_RANDOM;
+	ch->node[0].tx = VLC_HSIM_TX_RANDOM;
 	ch->node[0].idle_per256 = 192 + (u->resync & 0x3c);
 
 	/* the timings in use: refused raw ones left the defaults */
 	vlc_phy_get_config(&ch->node[0].phy, &u->t0, &m, &b);
 	vlc_phy_get_config(&ch->node[1].phy, &u->t1, &m, &b);
-	vlc_chan_start(ch, 0, t_start);
-	vlc_chan_start(ch, 1, t_start + u->offset % u->t1.frame_ns);
+	vlc_hsim_start(ch, 0, t_start);
+	vlc_hsim_start(ch, 1, t_start + u->offset % u->t1.frame_ns);
 	if (u->nodes == 3)
-		vlc_chan_start(ch, 2, t_start + u->offset / 3 % u->t0.frame_ns);
+		vlc_hsim_start(ch, 2, t_start + u->offset / 3 % u->t0.frame_ns);
 }
 
 /* Node 0 gets its frames unless a far faster neighbour takes the
@@ -424,7 +424,7 @@ static void chan_setup(struct setup *u, u64 t_start)
  */
 static u32 run_ticks(const struct setup *u)
 {
-	struct vlc_chan *ch = &S.ch;
+	struct vlc_hsim *ch = &S.ch;
 	u32 frames = u->frames, tick, i, k = 0;
 	int nodes = u->nodes;
 	u64 now, next;
@@ -441,7 +441,7 @@ static u32 run_ticks(const struct setup *u)
 			    vlc_phy_next_ns(&ch->node[due].phy))
 				due = i;
 		w = &S.w[due];
-		FZ_CHECK(vlc_chan_step(ch), "no node to run");
+		FZ_CHECK(vlc_hsim_step(ch), "no node to run");
 		FZ_CHECK(++w->ticks <= TICKS_PER_FRAME,
 			 "node %d: %u ticks without a report", due, w->ticks);
 		/* a late tick of one node may pass the others' boundaries */

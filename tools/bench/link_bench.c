@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Host benchmarks of a two-node link: the PHY core on the channel model
- * of the tests (drivers/net/vlc/tests/vlc_test_chan.c), in virtual time,
- * with clock skew and timer lateness that the channel model itself does
+/* Host benchmarks of a two-node link: the PHY core on the host simulator
+ * of the tests (drivers/net/vlc/tests/vlc_hsim.c), in virtual time,
+ * with clock skew and timer lateness that the host simulator itself does
  * not apply. Seeded and deterministic.
  *
  *   link_bench lock SEED0 RUNS MAXFRAMES DEFER
@@ -57,7 +57,7 @@
 
 #include "vlc_phy.h"
 #include "vlc_mac.h"
-#include "vlc_test_chan.h"
+#include "vlc_hsim.h"
 
 #define SIG		10000U
 #define T0		1000000ULL
@@ -77,7 +77,7 @@ struct jitter {
 
 struct lnode {
 	struct vlc_mac mac;
-	struct vlc_chan_node *cn;
+	struct vlc_hsim_node *cn;
 	u64 late;		/* lateness of the next tick */
 	u32 frames;		/* reports received */
 	u32 carrier_losses;
@@ -87,7 +87,7 @@ struct lnode {
 	u64 late_calls;		/* callbacks drawn late */
 };
 
-static struct vlc_chan ch;
+static struct vlc_hsim ch;
 static struct lnode ln[2];
 static u32 lb_noise = SIG / 100;
 static bool lb_quiet;		/* no ambient light, as phy_bench ber */
@@ -148,7 +148,7 @@ static int jit_parse(const char *s)
 	return -1;
 }
 
-/* The worker of a deferred search, as vlc_test_chan.c runs it. */
+/* The worker of a deferred search, as vlc_hsim.c runs it. */
 static void lb_defer(struct lnode *l)
 {
 	struct vlc_phy *phy = &l->cn->phy;
@@ -244,7 +244,7 @@ static void lb_phase(void *ctx, s32 ns)
 
 static u32 lb_random(void *ctx)
 {
-	return (u32)(vlc_chan_rand(&ch) >> 32);
+	return (u32)(vlc_hsim_rand(&ch) >> 32);
 }
 
 static const struct vlc_mac_ops lb_mac_ops = {
@@ -277,7 +277,7 @@ static u32 frames1(void)
 	return ln[1].frames;
 }
 
-/* Both nodes on the acquisition tests' channel: each sees the other at
+/* Both nodes on the host simulator: each sees the other at
  * SIG, ambient 5 SIG with 100 Hz flicker of SIG, SNR 100 on a data slot.
  */
 static int mac_pair(u64 seed, s32 ppm, u32 defer, u32 *off)
@@ -286,7 +286,7 @@ static int mac_pair(u64 seed, s32 ppm, u32 defer, u32 *off)
 	const char *why;
 	int i;
 
-	vlc_chan_init(&ch, seed);
+	vlc_hsim_init(&ch, seed);
 	memset(ln, 0, sizeof(ln));
 	ch.gain[0][1] = SIG;
 	ch.gain[1][0] = SIG;
@@ -296,7 +296,7 @@ static int mac_pair(u64 seed, s32 ppm, u32 defer, u32 *off)
 	ch.noise_ref_ns = vlc_phy_default_timing.data_ns;
 	for (i = 0; i < 2; i++) {
 		struct lnode *l = &ln[i];
-		struct vlc_chan_node *cn = &ch.node[i];
+		struct vlc_hsim_node *cn = &ch.node[i];
 		struct vlc_phy_timing t = lb_timing(1, 1, i ? ppm : 0);
 
 		l->cn = cn;
@@ -314,16 +314,16 @@ static int mac_pair(u64 seed, s32 ppm, u32 defer, u32 *off)
 	}
 	jrng = seed ^ 0x5eed;
 	*off = below(&jrng, vlc_phy_default_timing.frame_ns);
-	vlc_chan_start(&ch, 0, T0);
+	vlc_hsim_start(&ch, 0, T0);
 	while (vlc_phy_next_ns(&ch.node[0].phy) <= T0 + *off)
 		lb_step();
-	vlc_chan_start(&ch, 1, T0 + *off);
+	vlc_hsim_start(&ch, 1, T0 + *off);
 	return 0;
 }
 
 static bool mac_locked(s32 tol)
 {
-	s32 d = vlc_chan_offset(&ch, 0, 1);
+	s32 d = vlc_hsim_offset(&ch, 0, 1);
 
 	return ch.node[0].phy.locked && ch.node[1].phy.locked &&
 	       d <= tol && d >= -tol;
@@ -391,7 +391,7 @@ static int skew(int argc, char **argv)
 		s32 d;
 
 		lb_run_frames(1, frames1);
-		d = vlc_chan_offset(&ch, 0, 1);
+		d = vlc_hsim_offset(&ch, 0, 1);
 		if (d < 0)
 			d = -d;
 		if (d > worst[settled])
@@ -445,7 +445,7 @@ static u64 ber_frame(u64 t)
 /* After each tick of node 0: the symbol of the frame it just began. */
 static void ber_tx(void)
 {
-	const struct vlc_chan_node *t = &ch.node[0];
+	const struct vlc_hsim_node *t = &ch.node[0];
 	u64 k;
 
 	if (t->tx_frames == sc.txf)
@@ -453,10 +453,10 @@ static void ber_tx(void)
 	sc.txf = t->tx_frames;
 	k = ber_frame(t->fr_start);
 	sc.k[k % BER_RING] = k;
-	sc.sym[k % BER_RING] = t->sent[(t->tx_frames - 1) % VLC_CHAN_SENT];
+	sc.sym[k % BER_RING] = t->sent[(t->tx_frames - 1) % VLC_HSIM_SENT];
 }
 
-static void ber_rx(struct vlc_chan *c, struct vlc_chan_node *n,
+static void ber_rx(struct vlc_hsim *c, struct vlc_hsim_node *n,
 		   const struct vlc_phy_rx *rx)
 {
 	u64 k = ber_frame(vlc_phy_frame_start(&n->phy));
@@ -490,7 +490,7 @@ static int ber(int argc, char **argv)
 
 	if (jit_parse(argv[4]))
 		return 2;
-	vlc_chan_init(&ch, seed);
+	vlc_hsim_init(&ch, seed);
 	memset(ln, 0, sizeof(ln));
 	jrng = seed ^ 0x1a7e;
 	memset(&sc, 0, sizeof(sc));
@@ -513,13 +513,13 @@ static int ber(int argc, char **argv)
 		}
 		vlc_phy_set_rx_min_level(phy, SIG / 10);
 	}
-	ch.node[0].tx = VLC_CHAN_TX_RANDOM;
+	ch.node[0].tx = VLC_HSIM_TX_RANDOM;
 	ch.on_rx = ber_rx;
 	/* a steady offset is what the guards absorb: do not correct it */
-	ch.node[1].resync = jit.kind == JIT_CONST ? VLC_CHAN_RESYNC_OFF :
-						    VLC_CHAN_RESYNC_MAC;
-	vlc_chan_start(&ch, 0, T0);
-	vlc_chan_start(&ch, 1, T0);
+	ch.node[1].resync = jit.kind == JIT_CONST ? VLC_HSIM_RESYNC_OFF :
+						    VLC_HSIM_RESYNC_MAC;
+	vlc_hsim_start(&ch, 0, T0);
+	vlc_hsim_start(&ch, 1, T0);
 	lb_run_frames(256, rx_frames1);
 	sc.on = true;
 	ln[0].late_calls = 0;

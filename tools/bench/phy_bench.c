@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Host benchmarks of the VLC PHY core, on the same channel model as the
- * tests (drivers/net/vlc/tests/vlc_test_chan.c), in virtual time:
+/* Host benchmarks of the VLC PHY core, on the same host simulator as the
+ * tests (drivers/net/vlc/tests/vlc_hsim.c), in virtual time:
  *
  *   phy_bench ber MODE       symbol outcomes against SNR, one line per SNR:
  *                            "snr_db wrong erased missed symbols theory
@@ -27,7 +27,7 @@
  *                            "mean_ns p99_ns max_ns"
  *
  * SNR is the amplitude A of a lit data slot over the rms noise sigma of
- * one data-slot window (the channel's noise is given for a data_ns
+ * one data-slot window (the host simulator's noise is given for a data_ns
  * window, and a lit slot measures SIG above ambient), so both columns
  * below use the SNR the receiver sees in D1..Dn.
  *
@@ -57,28 +57,28 @@
 #include <valgrind/callgrind.h>
 
 #include "vlc_phy.h"
-#include "vlc_test_chan.h"
+#include "vlc_hsim.h"
 
 #define SIG	10000U
 #define T0	1000000ULL
 
-static struct vlc_chan ch;
+static struct vlc_hsim ch;
 
 static void pair(unsigned long seed, enum vlc_phy_mode mode, double snr)
 {
 	int i;
 
-	vlc_chan_init(&ch, seed);
+	vlc_hsim_init(&ch, seed);
 	ch.gain[0][1] = SIG;
-	for (i = 0; i < VLC_CHAN_NODES; i++)
+	for (i = 0; i < VLC_HSIM_NODES; i++)
 		vlc_phy_set_mode(&ch.node[i].phy, mode, NULL);
 	vlc_phy_set_rx_min_level(&ch.node[1].phy, SIG / 10);
 	ch.node[1].ref = 0;
-	ch.node[0].tx = VLC_CHAN_TX_RANDOM;
+	ch.node[0].tx = VLC_HSIM_TX_RANDOM;
 	ch.noise = (u32)(SIG / snr);
 	ch.noise_ref_ns = vlc_phy_default_timing.data_ns;
-	vlc_chan_start(&ch, 0, T0);
-	vlc_chan_start(&ch, 1, T0);
+	vlc_hsim_start(&ch, 0, T0);
+	vlc_hsim_start(&ch, 1, T0);
 }
 
 static int ber(enum vlc_phy_mode mode)
@@ -88,15 +88,15 @@ static int ber(enum vlc_phy_mode mode)
 	printf("# snr_db wrong erased missed symbols theory bound\n");
 	for (db = 8; db <= 24.01; db += 2) {
 		double snr = pow(10, db / 20);
-		struct vlc_chan_score *s = &ch.node[1].score;
+		struct vlc_hsim_score *s = &ch.node[1].score;
 		u32 frames = 0;
 
 		pair(1000 + (unsigned long)(db * 10), mode, snr);
-		vlc_chan_run_frames(&ch, 1, 256);	/* acquire and settle */
-		vlc_chan_score_reset(&ch.node[1]);
+		vlc_hsim_run_frames(&ch, 1, 256);	/* acquire and settle */
+		vlc_hsim_score_reset(&ch.node[1]);
 		/* until 200 wrong decisions, or 100k symbols */
 		while (s->wrong < 200 && frames < 100000) {
-			vlc_chan_run_frames(&ch, 1, 10000);
+			vlc_hsim_run_frames(&ch, 1, 10000);
 			frames += 10000;
 		}
 		/* Q(x) = erfc(x / sqrt(2)) / 2 */
@@ -108,24 +108,24 @@ static int ber(enum vlc_phy_mode mode)
 }
 
 /* Hard decisions of node 1, matched with what node 0 sent in the same
- * frame the way vlc_test_chan.c scores rx->sym.
+ * frame the way vlc_hsim.c scores rx->sym.
  */
 static struct {
 	bool on;
 	u32 symbols, wrong, none;
 } hs;
 
-static void hber_rx(struct vlc_chan *c, struct vlc_chan_node *n,
+static void hber_rx(struct vlc_hsim *c, struct vlc_hsim_node *n,
 		    const struct vlc_phy_rx *rx)
 {
-	const struct vlc_chan_node *r = &c->node[0];
+	const struct vlc_hsim_node *r = &c->node[0];
 	u32 k = n->rx_frames + rx->skipped;
 	int sent;
 
 	if (!hs.on || n->idx != 1 || r->tx_frames <= k ||
-	    r->tx_frames - k > VLC_CHAN_SENT)
+	    r->tx_frames - k > VLC_HSIM_SENT)
 		return;
-	sent = r->sent[k % VLC_CHAN_SENT];
+	sent = r->sent[k % VLC_HSIM_SENT];
 	if (sent < 0)
 		return;
 	hs.symbols++;
@@ -161,11 +161,11 @@ static int hber(enum vlc_phy_mode mode, u32 max, double db0, double db1,
 
 		pair(2000 + (unsigned long)(db * 10), mode, snr);
 		ch.on_rx = hber_rx;
-		vlc_chan_run_frames(&ch, 1, 256);	/* acquire and settle */
+		vlc_hsim_run_frames(&ch, 1, 256);	/* acquire and settle */
 		memset(&hs, 0, sizeof(hs));
 		hs.on = true;
 		while (hs.wrong < 100 && hs.symbols < max)
-			vlc_chan_run_frames(&ch, 1, 10000);
+			vlc_hsim_run_frames(&ch, 1, 10000);
 		hs.on = false;
 		printf("%.1f %u %u %u %.3e\n", db, hs.symbols, hs.wrong,
 		       hs.none, hard_theory(snr, m));
@@ -242,13 +242,13 @@ static int cost(const char *state, long frames)
 {
 	bool locked = !strcmp(state, "locked");
 	bool deferred = !strcmp(state, "deferred");
-	struct vlc_chan_node *n = &ch.node[1];
+	struct vlc_hsim_node *n = &ch.node[1];
 	u32 steps, searches;
 	int i;
 
 	if (!locked && !deferred && strcmp(state, "acquire"))
 		return 2;
-	vlc_chan_init(&ch, 7);
+	vlc_hsim_init(&ch, 7);
 	/* locked: deferred too, so that a profile of the whole run (its
 	 * counters not zeroed) shows the decode, not the warm-up's search
 	 */
@@ -258,7 +258,7 @@ static int cost(const char *state, long frames)
 	ch.noise = SIG / 100;
 	ch.noise_ref_ns = vlc_phy_default_timing.data_ns;
 	for (i = 0; i < 2; i++) {
-		ch.node[i].tx = VLC_CHAN_TX_RANDOM;
+		ch.node[i].tx = VLC_HSIM_TX_RANDOM;
 		/* Half duplex: a node hears its neighbour's symbols only in
 		 * the frames it does not send in itself; without them (and
 		 * without spill) the lock expires after VLC_PHY_SIGNAL_HOLD
@@ -266,15 +266,15 @@ static int cost(const char *state, long frames)
 		 */
 		ch.node[i].idle_per256 = locked ? 32 : 0;
 		ch.node[i].ref = locked ? 1 - i : -1;
-		ch.node[i].resync = VLC_CHAN_RESYNC_MAC;
+		ch.node[i].resync = VLC_HSIM_RESYNC_MAC;
 	}
 	if (locked) {
 		ch.gain[0][1] = SIG;
 		ch.gain[1][0] = SIG;
-		vlc_chan_start(&ch, 0, T0);
+		vlc_hsim_start(&ch, 0, T0);
 	}
-	vlc_chan_start(&ch, 1, T0 + 123457);
-	vlc_chan_run_frames(&ch, 1, 512);	/* acquire and settle */
+	vlc_hsim_start(&ch, 1, T0 + 123457);
+	vlc_hsim_run_frames(&ch, 1, 512);	/* acquire and settle */
 	if (n->phy.locked != locked) {
 		fprintf(stderr, "phy_bench: node not %s after warm-up\n",
 			state);
@@ -285,7 +285,7 @@ static int cost(const char *state, long frames)
 	n->phy.stats.frames = 0;
 	n->phy.stats.acq_locks = 0;
 	CALLGRIND_ZERO_STATS;
-	vlc_chan_run_frames(&ch, 1, frames);
+	vlc_hsim_run_frames(&ch, 1, frames);
 	CALLGRIND_DUMP_STATS;
 	printf("%u %llu %u %llu %s %d\n", ch.steps - steps,
 	       (unsigned long long)n->phy.stats.frames, n->searches - searches,

@@ -49,11 +49,11 @@ if want phy; then
 echo "bench: PHY cost (callgrind)"
 # Instructions counted inside vlc_phy_tick() (or the deferred search),
 # from the point the warm-up ends (the program zeroes callgrind's
-# counters there); minus those of the channel model's pins and of the
+# counters there); minus those of the host simulator's pins and of the
 # emulated MAC, which a tick calls but which are not the PHY core.
-pins="--toggle-collect=vlc_chan_rx_begin --toggle-collect=vlc_chan_rx_end
-      --toggle-collect=vlc_chan_emit --toggle-collect=vlc_chan_tx_symbol
-      --toggle-collect=vlc_chan_rx_frame"
+pins="--toggle-collect=vlc_hsim_rx_begin --toggle-collect=vlc_hsim_rx_end
+      --toggle-collect=vlc_hsim_emit --toggle-collect=vlc_hsim_tx_symbol
+      --toggle-collect=vlc_hsim_rx_frame"
 nf=2000
 for st in locked deferred acquire; do
 	all=$(cg_total "$st" --toggle-collect=vlc_phy_tick "$pb" cost $st $nf)
@@ -121,8 +121,8 @@ VLC driver benchmarks
 Written by \`\`make bench\`\` (tools/bench/run.sh) on $(date -u +%Y-%m-%d);
 every figure names the command that produced it. Host: $(uname -m),
 $(nproc) cores. The PHY figures come from the host build of the pure PHY
-core (the same source the kernel compiles) on the channel model of the
-tests (drivers/net/vlc/tests/vlc_test_chan.c), in virtual time.
+core (the same source the kernel compiles) on the host simulator of the
+tests (drivers/net/vlc/tests/vlc_hsim.c), in virtual time.
 
 PHY cost
 ========
@@ -137,8 +137,8 @@ calls and, once a frame, the decode and the MAC's callbacks. Counted are
 the instructions of the PHY core only (the host build of vlc_phy.c,
 vlc_phy_rx.c and vlc_phy_acq.c, the sources the kernel compiles), after
 a warm-up of 512 frames, over $nf
-frames of one node on the channel model of the tests with noise,
-ambient light and random data; the channel's pin functions and the
+frames of one node on the host simulator with noise,
+ambient light and random data; the simulator's pin functions and the
 emulated MAC are subtracted.
 
 ===============================================  ======  ============  =======
@@ -250,7 +250,7 @@ if [ -n "${HARD_BEFORE:-}" ] &&
 		-I"$vlc" -I"$vlc/tests" -O2 \
 		-std=gnu11 '-Dnoinline=__attribute__((__noinline__))' -o "$fb" \
 		"$top/tools/bench/link_bench.c" "$@" \
-		"$out/vlc_mac_before.c" "$vlc/tests/vlc_test_chan.c" \
+		"$out/vlc_mac_before.c" "$vlc/tests/vlc_hsim.c" \
 		"$top/tests/host/crc_ccitt.c" -lm
 fi
 h2=$(ber_at "$out/hber-2slot.txt" '$3 / ($2 - $4)')
@@ -615,7 +615,7 @@ RST
 fi
 
 # Synchronisation: cold-start lock and clock skew, both nodes' PHYs driven
-# by the real MAC on the channel model (tools/bench/link_bench.c).
+# by the real MAC on the host simulator (tools/bench/link_bench.c).
 lb=$out/link_bench
 mb=$out/mac_bench
 if want sync; then
@@ -661,7 +661,7 @@ Synchronisation
   build/bench/link_bench lock 1000 $lock_runs $lock_max 26   # and 0, 13, 50, 75
   build/bench/link_bench skew PPM SEED $skew_frames    # PPM +-1000..6000, SEED 1..3
 
-Two nodes on the channel model of the tests (each sees the other at SIG,
+Two nodes on the host simulator (each sees the other at SIG,
 ambient 5 SIG with 100 Hz flicker of SIG, SNR 100 on a data slot: the
 conditions of the PHY's acquisition test), each PHY driven by the real
 MAC core (vlc_mac*.c: beacons every 1000 idle frames, sooner while a PHY
@@ -751,7 +751,7 @@ RST
 fi
 
 # Timer lateness and speed: every PHY callback of both nodes late by a
-# draw, on the channel model (tools/bench/link_bench.c ber).
+# draw, on the host simulator (tools/bench/link_bench.c ber).
 if want jitter; then
 echo "bench: timer lateness and speed (host)"
 jf=20000
@@ -835,7 +835,7 @@ Timer lateness
   build/bench/link_bench ber 2slot 500000 unif:NS $jf 1    # NS 0..20 us
   build/bench/link_bench ber 2slot|4ppm 500000 $jmodel $jb 1
 
-Two PHYs on the channel model (node 0 sends random symbols to node 1,
+Two PHYs on the host simulator (node 0 sends random symbols to node 1,
 ambient 5 SIG, SNR 100 on a data slot), every slot callback late by a
 draw: the LED edge and the window boundary of that callback move with it,
 as on a board. The PHY's policy (vlc_phy_tick()): a boundary handled

@@ -1,15 +1,15 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The pure-C cores, which build in the kernel and on the host alike (see
-# vlc.rst, "Layers"), and the host channel the tests and benches run
+# vlc.rst, "Layers"), and the host simulator the tests and benches run
 # them on. One list, included by this directory's Makefile and by
 # tests/host, tests/fuzz and tools/bench; names relative to this
 # directory. The resync loop (vlc_sync.c) is in the MAC's list and the
-# channel's: a build with both takes $(sort) of the two.
+# host simulator's: a build with both takes $(sort) of the two.
 
 VLC_PHY_SRCS	:= vlc_phy.c vlc_phy_rx.c vlc_phy_acq.c
 VLC_PHY_HDRS	:= vlc_phy.h vlc_phy_acq.h vlc_phy_priv.h
 VLC_MAC_SRCS	:= vlc_mac.c vlc_mac_tx.c vlc_mac_rx.c vlc_sync.c
 VLC_MAC_HDRS	:= vlc_mac.h vlc_mac_priv.h vlc_phy.h vlc_phy_acq.h vlc_sync.h
-VLC_CHAN_SRCS	:= tests/vlc_test_chan.c vlc_sync.c
-VLC_CHAN_HDRS	:= tests/vlc_test_chan.h vlc_light.h vlc_sync.h
+VLC_HSIM_SRCS	:= tests/vlc_hsim.c vlc_sync.c
+VLC_HSIM_HDRS	:= tests/vlc_hsim.h vlc_light.h vlc_sync.h

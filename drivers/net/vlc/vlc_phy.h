@@ -323,7 +323,7 @@ bool vlc_phy_acq_pending(const struct vlc_phy *phy);
 bool vlc_phy_acq_begin(struct vlc_phy *phy);
 void vlc_phy_acq_search(struct vlc_phy *phy);
 void vlc_phy_acq_end(struct vlc_phy *phy);
-/* For the channel model of the tests: the search runs in the tick now. */
+/* For the host simulator: the search runs in the tick now. */
 bool vlc_phy_acq_in_tick(const struct vlc_phy *phy);
 
 /* Absolute time of the next slot boundary, for the executor. */

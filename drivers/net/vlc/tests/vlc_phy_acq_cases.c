@@ -58,12 +58,12 @@ static bool vlc_test_within(s64 v, s64 tol)
  * or so well aligned from the start that the other's light hides in its
  * own on-time: it never saw anything (sync NONE, no coarse report).
  */
-static bool vlc_test_acq_locked(struct vlc_chan *ch)
+static bool vlc_test_acq_locked(struct vlc_hsim *ch)
 {
 	u32 locked = 0, none = 0;
 	int i;
 
-	if (!vlc_test_within(vlc_chan_offset(ch, A0, A1), VLC_TEST_ACQ_TOL))
+	if (!vlc_test_within(vlc_hsim_offset(ch, A0, A1), VLC_TEST_ACQ_TOL))
 		return false;
 	for (i = A0; i <= A1; i++) {
 		const struct vlc_phy *p = &ch->node[i].phy;
@@ -101,14 +101,14 @@ static struct {
 static u32 vlc_test_acq_run(u64 seed, const struct vlc_test_acq_cfg *cfg,
 			    u32 off, bool data, bool both, bool *data_ok)
 {
-	struct vlc_chan *ch = &vlc_test_ch;
-	struct vlc_chan_node *n0 = &ch->node[A0], *n1 = &ch->node[A1];
+	struct vlc_hsim *ch = &vlc_test_ch;
+	struct vlc_hsim_node *n0 = &ch->node[A0], *n1 = &ch->node[A1];
 	u32 f, lock_at = 0, nsym = 0, b, k, bits = vlc_phy_bits(cfg->mode);
 	u8 log[VLC_TEST_ACQ_BYTES * 8 + 8];
 	u32 sig = cfg->sig ?: SIG;
 	int i;
 
-	vlc_chan_init(ch, seed);
+	vlc_hsim_init(ch, seed);
 	ch->gain[A0][A1] = sig;
 	ch->gain[A1][A0] = sig;
 	ch->ambient = (cfg->sig ? 2 : 5) * sig;
@@ -116,32 +116,32 @@ static u32 vlc_test_acq_run(u64 seed, const struct vlc_test_acq_cfg *cfg,
 	ch->noise = cfg->sig ? cfg->noise : vlc_test_noise(VLC_TEST_ACQ_SNR);
 	for (i = A0; i <= A1; i++) {
 		if (cfg->led)
-			vlc_chan_set_led_rx(ch, i);
+			vlc_hsim_set_led_rx(ch, i);
 		vlc_phy_set_mode(&ch->node[i].phy, cfg->mode, NULL);
 		vlc_phy_set_brightness(&ch->node[i].phy, cfg->brightness, NULL);
 		vlc_phy_set_rx_min_level(&ch->node[i].phy, sig / 10 /
 					 (cfg->led ? VLC_LIGHT_LED_DIV : 1));
 	}
-	n0->resync = VLC_CHAN_RESYNC_MAC;
-	n1->resync = both ? VLC_CHAN_RESYNC_MAC : VLC_CHAN_RESYNC_OFF;
+	n0->resync = VLC_HSIM_RESYNC_MAC;
+	n1->resync = both ? VLC_HSIM_RESYNC_MAC : VLC_HSIM_RESYNC_OFF;
 	n0->defer_ticks = vlc_test_acq_defer;
 	n1->defer_ticks = vlc_test_acq_defer;
 	if (data) {
-		n1->tx = VLC_CHAN_TX_RANDOM;
+		n1->tx = VLC_HSIM_TX_RANDOM;
 		n1->idle_per256 = 32;
 	}
-	vlc_chan_start(ch, A0, T0);
-	vlc_chan_run_until(ch, T0 + off);
-	vlc_chan_start(ch, A1, T0 + off);
+	vlc_hsim_start(ch, A0, T0);
+	vlc_hsim_run_until(ch, T0 + off);
+	vlc_hsim_start(ch, A1, T0 + off);
 
 	for (f = 1; f <= VLC_TEST_ACQ_LOCK + VLC_TEST_ACQ_HOLD; f++) {
-		vlc_chan_run_frames(ch, A1, 1);
+		vlc_hsim_run_frames(ch, A1, 1);
 		if (!vlc_test_acq_locked(ch))
 			lock_at = f;
 	}
 	lock_at++;
 
-	vlc_test_acq_end.offset = vlc_chan_offset(ch, A0, A1);
+	vlc_test_acq_end.offset = vlc_hsim_offset(ch, A0, A1);
 	for (i = A0; i <= A1; i++) {
 		vlc_test_acq_end.locked[i] = ch->node[i].phy.locked;
 		vlc_test_acq_end.sync[i] = ch->node[i].phy.last_rx.sync;
@@ -151,27 +151,27 @@ static u32 vlc_test_acq_run(u64 seed, const struct vlc_test_acq_cfg *cfg,
 	/* then A0 sends bytes to A1, after a preamble (a MAC frame has
 	 * one) that lets an A1 which never saw A0 acquire its data light
 	 */
-	n1->tx = VLC_CHAN_TX_IDLE;
+	n1->tx = VLC_HSIM_TX_IDLE;
 	for (b = 0; b < VLC_TEST_ACQ_PREAMBLE; b++)
-		vlc_test_seq[nsym++] = vlc_chan_rand_below(ch, 1U << bits);
+		vlc_test_seq[nsym++] = vlc_hsim_rand_below(ch, 1U << bits);
 	for (b = 0; b < VLC_TEST_ACQ_GAP; b++)
 		vlc_test_seq[nsym++] = VLC_SYM_IDLE & 0xff;
 	for (b = 0; b < VLC_TEST_ACQ_BYTES; b++) {
-		u8 v = vlc_chan_rand_below(ch, 256);
+		u8 v = vlc_hsim_rand_below(ch, 256);
 
 		for (k = 0; k < 8; k += bits)
 			vlc_test_seq[nsym++] = (v >> k) & ((1U << bits) - 1);
 	}
-	vlc_chan_run_frames(ch, A1, 2);
-	n0->tx = VLC_CHAN_TX_SEQ;
+	vlc_hsim_run_frames(ch, A1, 2);
+	n0->tx = VLC_HSIM_TX_SEQ;
 	n0->seq = vlc_test_seq;
 	n0->seq_len = nsym;
 	n0->seq_pos = 0;
-	vlc_chan_run_frames(ch, A1, VLC_TEST_ACQ_PREAMBLE +
+	vlc_hsim_run_frames(ch, A1, VLC_TEST_ACQ_PREAMBLE +
 			    VLC_TEST_ACQ_GAP / 2);
 	n1->log = log;
 	n1->log_len = sizeof(log);
-	vlc_chan_run_frames(ch, A1, nsym - VLC_TEST_ACQ_PREAMBLE -
+	vlc_hsim_run_frames(ch, A1, nsym - VLC_TEST_ACQ_PREAMBLE -
 			    VLC_TEST_ACQ_GAP / 2 + 3);
 	nsym -= VLC_TEST_ACQ_PREAMBLE + VLC_TEST_ACQ_GAP;
 	*data_ok = n1->log_n == nsym && !n1->log_erasures &&
@@ -352,13 +352,13 @@ VLC_TEST(vlc_phy_test_acq_small)
  */
 static u32 vlc_test_hid_coarse, vlc_test_hid_wrong;
 
-static void vlc_test_hid_rx(struct vlc_chan *ch, struct vlc_chan_node *n,
+static void vlc_test_hid_rx(struct vlc_hsim *ch, struct vlc_hsim_node *n,
 			    const struct vlc_phy_rx *rx)
 {
 	if (n != &ch->node[A1] || !rx->acquiring || !rx->coarse)
 		return;
 	vlc_test_hid_coarse++;
-	if (!vlc_test_within((s64)rx->offset_ns - vlc_chan_offset(ch, A1, A0),
+	if (!vlc_test_within((s64)rx->offset_ns - vlc_hsim_offset(ch, A1, A0),
 			     VLC_TEST_ACQ_TOL))
 		vlc_test_hid_wrong++;
 }
@@ -367,29 +367,29 @@ VLC_TEST(vlc_phy_test_acq_own_pulse)
 {
 	static const s32 offs[] = { 3000, 8000, 14000, -6000, -12000 };
 	u32 fns = vlc_test_frame_ns(), half = sizeof(vlc_test_seq) / 2;
-	struct vlc_chan *ch = &vlc_test_ch;
+	struct vlc_hsim *ch = &vlc_test_ch;
 	u32 j, same, i, coarse[2] = { 0, 0 }, wrong = 0;
 	u64 t;
 
 	for (same = 0; same < 2; same++) {
 		for (j = 0; j < ARRAY_SIZE(offs); j++) {
-			vlc_chan_init(ch, 0x0b0 + 8 * same + j);
+			vlc_hsim_init(ch, 0x0b0 + 8 * same + j);
 			ch->gain[A0][A1] = SIG;
 			ch->gain[A1][A0] = SIG;
 			ch->ambient = 5 * SIG;
 			ch->flicker100 = SIG;
 			ch->noise = vlc_test_noise(VLC_TEST_ACQ_SNR);
 			for (i = 0; i < half; i++) {
-				vlc_test_seq[i] = vlc_chan_rand_below(ch, 2);
+				vlc_test_seq[i] = vlc_hsim_rand_below(ch, 2);
 				vlc_test_seq[half + i] = same ?
 					vlc_test_seq[i] : !vlc_test_seq[i];
 			}
 			for (i = A0; i <= A1; i++) {
-				struct vlc_chan_node *n = &ch->node[i];
+				struct vlc_hsim_node *n = &ch->node[i];
 
 				vlc_phy_set_brightness(&n->phy, 200, NULL);
 				vlc_phy_set_rx_min_level(&n->phy, SIG / 10);
-				n->tx = VLC_CHAN_TX_SEQ;
+				n->tx = VLC_HSIM_TX_SEQ;
 				n->seq = vlc_test_seq + (i == A1 ? half : 0);
 				n->seq_len = half;
 			}
@@ -398,10 +398,10 @@ VLC_TEST(vlc_phy_test_acq_own_pulse)
 			ch->on_rx = vlc_test_hid_rx;
 			/* A1 starts so far after A0's frame, or before */
 			t = T0 + (offs[j] < 0 ? fns : 0) + offs[j];
-			vlc_chan_start(ch, A0, T0);
-			vlc_chan_run_until(ch, t);
-			vlc_chan_start(ch, A1, t);
-			vlc_chan_run_frames(ch, A1, 200);
+			vlc_hsim_start(ch, A0, T0);
+			vlc_hsim_run_until(ch, t);
+			vlc_hsim_start(ch, A1, t);
+			vlc_hsim_run_frames(ch, A1, 200);
 			ch->on_rx = NULL;
 			VLC_TEST_LOG("%s symbols, %d ns: %u coarse reports, %u over 5 us off",
 				     same ? "same" : "other", offs[j],
@@ -418,21 +418,21 @@ VLC_TEST(vlc_phy_test_acq_own_pulse)
 /* ---- false lock (fuzzer finding K3) ------------------------------ */
 
 struct vlc_test_fl {
-	u64 start[VLC_CHAN_NODES][VLC_CHAN_SENT];	/* by tx_frames */
+	u64 start[VLC_HSIM_NODES][VLC_HSIM_SENT];	/* by tx_frames */
 	u32 bad;	/* symbols decided that no data pulse lit */
 	u32 bad_on;	/* frames whose on-time was not the setting */
 };
 
 static struct vlc_test_fl vlc_test_fl;
 
-static void vlc_test_fl_frame(struct vlc_chan *ch, struct vlc_chan_node *n,
+static void vlc_test_fl_frame(struct vlc_hsim *ch, struct vlc_hsim_node *n,
 			      int sym, u64 on_ns, u64 len_ns)
 {
 	struct vlc_test_fl *fl = ch->priv;
 	u64 target = div_u64((u64)n->phy.brightness * n->phy.timing.frame_ns,
 			     1000);
 
-	fl->start[n->idx][n->tx_frames % VLC_CHAN_SENT] =
+	fl->start[n->idx][n->tx_frames % VLC_HSIM_SENT] =
 		vlc_phy_frame_start(&n->phy);
 	/* the last frame lit the setting, or its one data slot */
 	if (sym >= 0)
@@ -449,10 +449,10 @@ static u64 vlc_test_data_slot(const struct vlc_phy_timing *t, int k)
 /* A symbol decided in a frame we did not send in must be a slot that a
  * data pulse of the neighbour lit, never its illumination.
  */
-static void vlc_test_fl_rx(struct vlc_chan *ch, struct vlc_chan_node *n,
+static void vlc_test_fl_rx(struct vlc_hsim *ch, struct vlc_hsim_node *n,
 			   const struct vlc_phy_rx *rx)
 {
-	const struct vlc_chan_node *r = &ch->node[!n->idx];
+	const struct vlc_hsim_node *r = &ch->node[!n->idx];
 	const struct vlc_phy_timing *t = &n->phy.timing;
 	struct vlc_test_fl *fl = ch->priv;
 	u64 a, b, c;
@@ -462,13 +462,13 @@ static void vlc_test_fl_rx(struct vlc_chan *ch, struct vlc_chan_node *n,
 		return;
 	a = vlc_phy_frame_start(&n->phy) + vlc_test_data_slot(t, rx->sym);
 	b = a + t->data_ns;
-	j = r->tx_frames > VLC_CHAN_SENT ? r->tx_frames - VLC_CHAN_SENT : 0;
+	j = r->tx_frames > VLC_HSIM_SENT ? r->tx_frames - VLC_HSIM_SENT : 0;
 	for (; j < r->tx_frames; j++) {
-		int sent = r->sent[j % VLC_CHAN_SENT];
+		int sent = r->sent[j % VLC_HSIM_SENT];
 
 		if (sent < 0)
 			continue;
-		c = fl->start[r->idx][j % VLC_CHAN_SENT] +
+		c = fl->start[r->idx][j % VLC_HSIM_SENT] +
 		    vlc_test_data_slot(t, sent);
 		if (c < b && c + t->data_ns > a)
 			return;
@@ -508,14 +508,14 @@ static const struct vlc_test_fl_case vlc_test_fl_cases[] = {
 
 VLC_TEST(vlc_phy_test_false_lock)
 {
-	struct vlc_chan *ch = &vlc_test_ch;
+	struct vlc_hsim *ch = &vlc_test_ch;
 	u32 c, i, f, locked;
 
 	for (c = 0; c < ARRAY_SIZE(vlc_test_fl_cases); c++) {
 		const struct vlc_test_fl_case *fc = &vlc_test_fl_cases[c];
 		s32 off = 0;
 
-		vlc_chan_init(ch, 1);
+		vlc_hsim_init(ch, 1);
 		ch->on_frame = vlc_test_fl_frame;
 		ch->on_rx = vlc_test_fl_rx;
 		ch->gain[0][1] = SIG;
@@ -524,23 +524,23 @@ VLC_TEST(vlc_phy_test_false_lock)
 		vlc_test_fl = (struct vlc_test_fl){ 0 };
 		ch->priv = &vlc_test_fl;
 		for (i = 0; i < 2; i++) {
-			struct vlc_chan_node *n = &ch->node[i];
+			struct vlc_hsim_node *n = &ch->node[i];
 
 			VLC_ASSERT_EQ(vlc_phy_set_config(&n->phy, &fc->t,
 							 fc->mode,
 							 fc->brightness,
 							 NULL), 0);
-			n->tx = VLC_CHAN_TX_RANDOM;
+			n->tx = VLC_HSIM_TX_RANDOM;
 			n->idle_per256 = i ? 64 : 224;
-			n->resync = fc->resync ? VLC_CHAN_RESYNC_MAC :
-						 VLC_CHAN_RESYNC_OFF;
+			n->resync = fc->resync ? VLC_HSIM_RESYNC_MAC :
+						 VLC_HSIM_RESYNC_OFF;
 		}
-		vlc_chan_start(ch, 0, 1000);
-		vlc_chan_start(ch, 1, 1000 + fc->offset);
+		vlc_hsim_start(ch, 0, 1000);
+		vlc_hsim_start(ch, 1, 1000 + fc->offset);
 		locked = 0;
 		for (f = 0; f < fc->frames; f++) {
-			vlc_chan_run_frames(ch, 0, 1);
-			off = vlc_chan_offset(ch, 0, 1);
+			vlc_hsim_run_frames(ch, 0, 1);
+			off = vlc_hsim_offset(ch, 0, 1);
 			/* locked only within the fine estimator's reach */
 			if (ch->node[0].phy.locked) {
 				locked++;

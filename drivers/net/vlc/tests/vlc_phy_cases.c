@@ -43,26 +43,26 @@ VLC_TEST(vlc_phy_test_roundtrip)
 	for (mode = VLC_PHY_MODE_2SLOT; mode <= VLC_PHY_MODE_4PPM; mode++) {
 		for (c = 0; c < ARRAY_SIZE(vlc_test_conds); c++) {
 			const struct vlc_test_cond *cd = &vlc_test_conds[c];
-			struct vlc_chan *ch = vlc_test_pair(0x5eed + c, mode,
+			struct vlc_hsim *ch = vlc_test_pair(0x5eed + c, mode,
 							    200);
-			struct vlc_chan_node *tx = &ch->node[TX];
-			struct vlc_chan_node *rx = &ch->node[RX];
-			struct vlc_chan_score *sc = &rx->score;
+			struct vlc_hsim_node *tx = &ch->node[TX];
+			struct vlc_hsim_node *rx = &ch->node[RX];
+			struct vlc_hsim_score *sc = &rx->score;
 			u32 n = vlc_test_fill_bytes(mode);
 
 			ch->ambient = cd->dc;
 			ch->flicker100 = cd->f100;
 			ch->flicker120 = cd->f120;
 			ch->noise = vlc_test_noise(cd->snr);
-			tx->tx = VLC_CHAN_TX_RANDOM;
+			tx->tx = VLC_HSIM_TX_RANDOM;
 			vlc_test_start_pair(ch);
 			/* warm-up: noise and signal estimates settle */
-			vlc_chan_run_frames(ch, RX, 32);
-			tx->tx = VLC_CHAN_TX_SEQ;
+			vlc_hsim_run_frames(ch, RX, 32);
+			tx->tx = VLC_HSIM_TX_SEQ;
 			tx->seq = vlc_test_seq;
 			tx->seq_len = n;
-			vlc_chan_score_reset(rx);
-			vlc_chan_run_frames(ch, RX, n);
+			vlc_hsim_score_reset(rx);
+			vlc_hsim_run_frames(ch, RX, n);
 
 			VLC_TEST_LOG("mode %d, %s: %u symbols, min margin %u/1000",
 				     mode, cd->name, sc->correct,
@@ -89,18 +89,18 @@ VLC_TEST(vlc_phy_test_low_snr)
 
 	for (mode = VLC_PHY_MODE_2SLOT; mode <= VLC_PHY_MODE_4PPM; mode++) {
 		for (i = 0; i < ARRAY_SIZE(snrs); i++) {
-			struct vlc_chan *ch = vlc_test_pair(0x10 + i, mode,
+			struct vlc_hsim *ch = vlc_test_pair(0x10 + i, mode,
 							    200);
-			struct vlc_chan_node *rx = &ch->node[RX];
-			struct vlc_chan_score *sc = &rx->score;
+			struct vlc_hsim_node *rx = &ch->node[RX];
+			struct vlc_hsim_score *sc = &rx->score;
 
 			ch->ambient = 20 * SIG;
 			ch->flicker100 = 2 * SIG;
 			ch->noise = vlc_test_noise(snrs[i]);
-			ch->node[TX].tx = VLC_CHAN_TX_RANDOM;
+			ch->node[TX].tx = VLC_HSIM_TX_RANDOM;
 			vlc_test_start_pair(ch);
 			/* scored from the cold start on */
-			vlc_chan_run_frames(ch, RX, VLC_TEST_LOW_N);
+			vlc_hsim_run_frames(ch, RX, VLC_TEST_LOW_N);
 
 			VLC_TEST_LOG("mode %d snr %u: %u ok, %u wrong, %u erased, %u missed",
 				     mode, snrs[i], sc->correct, sc->wrong,
@@ -122,27 +122,27 @@ VLC_TEST(vlc_phy_test_collision)
 	enum vlc_phy_mode mode;
 
 	for (mode = VLC_PHY_MODE_2SLOT; mode <= VLC_PHY_MODE_4PPM; mode++) {
-		struct vlc_chan *ch = vlc_test_pair(0xc011, mode, 200);
-		struct vlc_chan_node *rx = &ch->node[RX];
-		struct vlc_chan_score *sc = &rx->score;
+		struct vlc_hsim *ch = vlc_test_pair(0xc011, mode, 200);
+		struct vlc_hsim_node *rx = &ch->node[RX];
+		struct vlc_hsim_score *sc = &rx->score;
 		u64 join = T0 + 64ULL * vlc_test_frame_ns();
 
 		ch->ambient = 20 * SIG;
 		ch->flicker120 = 5 * SIG;
 		ch->noise = vlc_test_noise(20);
 		ch->gain[TX2][RX] = SIG;
-		ch->node[TX].tx = VLC_CHAN_TX_RANDOM;
-		ch->node[TX2].tx = VLC_CHAN_TX_MIRROR;
+		ch->node[TX].tx = VLC_HSIM_TX_RANDOM;
+		ch->node[TX2].tx = VLC_HSIM_TX_MIRROR;
 		ch->node[TX2].mirror = TX;
 		vlc_test_start_pair(ch);
 		/* the receiver first learns the signal from one transmitter */
-		vlc_chan_run_until(ch, join);
+		vlc_hsim_run_until(ch, join);
 		VLC_EXPECT_EQ(rx->score.wrong, 0);
 		VLC_EXPECT_GE(rx->score.correct, 50);
-		vlc_chan_start(ch, TX2, join);
-		vlc_chan_run_frames(ch, RX, 1);
-		vlc_chan_score_reset(rx);
-		vlc_chan_run_frames(ch, RX, VLC_TEST_COLL_N);
+		vlc_hsim_start(ch, TX2, join);
+		vlc_hsim_run_frames(ch, RX, 1);
+		vlc_hsim_score_reset(rx);
+		vlc_hsim_run_frames(ch, RX, VLC_TEST_COLL_N);
 
 		VLC_TEST_LOG("mode %d collision: %u decided, %u erased of %u",
 			     mode, sc->correct + sc->wrong, sc->erasures,
@@ -173,21 +173,21 @@ VLC_TEST(vlc_phy_test_sync)
 	u32 i;
 
 	for (i = 0; i < ARRAY_SIZE(sw); i++) {
-		struct vlc_chan *ch = vlc_test_pair(0x5c + i, sw[i].mode,
+		struct vlc_hsim *ch = vlc_test_pair(0x5c + i, sw[i].mode,
 						    sw[i].brightness);
-		struct vlc_chan_node *tx = &ch->node[TX];
-		struct vlc_chan_node *rx = &ch->node[RX];
-		struct vlc_chan_score *sc = &rx->score;
+		struct vlc_hsim_node *tx = &ch->node[TX];
+		struct vlc_hsim_node *rx = &ch->node[RX];
+		struct vlc_hsim_score *sc = &rx->score;
 		u32 wrong = 0;
 		s32 d;
 
 		ch->ambient = 5 * SIG;
 		ch->flicker100 = SIG;
 		ch->noise = vlc_test_noise(200);
-		tx->tx = VLC_CHAN_TX_RANDOM;
+		tx->tx = VLC_HSIM_TX_RANDOM;
 		tx->idle_per256 = 64;
 		vlc_test_start_pair(ch);
-		vlc_chan_run_frames(ch, RX, 64);
+		vlc_hsim_run_frames(ch, RX, 64);
 
 		for (d = -sw[i].max_ns; d <= sw[i].max_ns; d += step) {
 			s64 mean;
@@ -195,9 +195,9 @@ VLC_TEST(vlc_phy_test_sync)
 
 			/* positive: the transmitter's frames come later */
 			vlc_phy_adjust_phase(&tx->phy, d);
-			vlc_chan_run_frames(ch, RX, 3);
-			vlc_chan_score_reset(rx);
-			vlc_chan_run_frames(ch, RX, 16);
+			vlc_hsim_run_frames(ch, RX, 3);
+			vlc_hsim_score_reset(rx);
+			vlc_hsim_run_frames(ch, RX, 16);
 			n = sc->frames;
 			wrong += sc->wrong;
 			if (d == 0) {
@@ -218,7 +218,7 @@ VLC_TEST(vlc_phy_test_sync)
 				VLC_EXPECT_GE(sc->offset_min - d, -tol);
 			}
 			vlc_phy_adjust_phase(&tx->phy, -d);
-			vlc_chan_run_frames(ch, RX, 3);
+			vlc_hsim_run_frames(ch, RX, 3);
 		}
 		/* shifted slots are erased rather than misread */
 		VLC_EXPECT_EQ(wrong, 0);
@@ -240,7 +240,7 @@ struct vlc_test_light {
 	u32 len_other;		/* frames not frame_ns long */
 };
 
-static void vlc_test_light_frame(struct vlc_chan *ch, struct vlc_chan_node *n,
+static void vlc_test_light_frame(struct vlc_hsim *ch, struct vlc_hsim_node *n,
 				 int sym, u64 on_ns, u64 len_ns)
 {
 	struct vlc_test_light *l = ch->priv;
@@ -269,7 +269,7 @@ static void vlc_test_light_frame(struct vlc_chan *ch, struct vlc_chan_node *n,
 VLC_TEST(vlc_phy_test_brightness)
 {
 	const struct vlc_phy_timing *tm = &vlc_phy_default_timing;
-	struct vlc_chan *ch = &vlc_test_ch;
+	struct vlc_hsim *ch = &vlc_test_ch;
 	struct vlc_test_light l = { 0 };
 	enum vlc_phy_mode mode;
 	u32 min, max, b;
@@ -284,17 +284,17 @@ VLC_TEST(vlc_phy_test_brightness)
 	VLC_EXPECT_EQ(max, 240);
 
 	for (mode = VLC_PHY_MODE_2SLOT; mode <= VLC_PHY_MODE_4PPM; mode++) {
-		struct vlc_chan_node *tx;
+		struct vlc_hsim_node *tx;
 
-		vlc_chan_init(ch, 0xb1 + mode);
+		vlc_hsim_init(ch, 0xb1 + mode);
 		tx = &ch->node[TX];
 		vlc_phy_set_mode(&tx->phy, mode, NULL);
 		vlc_phy_brightness_range(tm, mode, &min, &max);
-		tx->tx = VLC_CHAN_TX_RANDOM;
+		tx->tx = VLC_HSIM_TX_RANDOM;
 		tx->idle_per256 = 96;
 		ch->on_frame = vlc_test_light_frame;
 		ch->priv = &l;
-		vlc_chan_start(ch, TX, T0);
+		vlc_hsim_start(ch, TX, T0);
 
 		/* below one data slot: refused, the setting kept */
 		VLC_EXPECT_EQ(vlc_phy_set_brightness(&tx->phy, min - 1, NULL),
@@ -307,9 +307,9 @@ VLC_TEST(vlc_phy_test_brightness)
 			VLC_ASSERT_EQ(vlc_phy_set_brightness(&tx->phy, b, NULL),
 				      0);
 			/* the setting applies from the next frame on */
-			vlc_chan_run_until(ch, ch->now + tm->frame_ns);
+			vlc_hsim_run_until(ch, ch->now + tm->frame_ns);
 			l = (struct vlc_test_light){ 0 };
-			vlc_chan_run_until(ch, ch->now + VLC_TEST_LIGHT_FRAMES *
+			vlc_hsim_run_until(ch, ch->now + VLC_TEST_LIGHT_FRAMES *
 					   (u64)tm->frame_ns);
 			VLC_EXPECT_EQ(l.bad_idle, 0);
 			VLC_EXPECT_EQ(l.bad_data, 0);
@@ -360,22 +360,22 @@ VLC_TEST(vlc_phy_test_light_model)
 /* A PHY at 2-slot and 400 per-mille, three frames into its run: what
  * each validation case starts from.
  */
-static struct vlc_chan *vlc_test_valid_start(void)
+static struct vlc_hsim *vlc_test_valid_start(void)
 {
-	struct vlc_chan *ch = vlc_test_pair(0x7a1, VLC_PHY_MODE_2SLOT, 400);
+	struct vlc_hsim *ch = vlc_test_pair(0x7a1, VLC_PHY_MODE_2SLOT, 400);
 
-	vlc_chan_start(ch, TX, T0);
-	vlc_chan_run_until(ch, T0 + 3 * (u64)vlc_phy_default_timing.frame_ns);
+	vlc_hsim_start(ch, TX, T0);
+	vlc_hsim_run_until(ch, T0 + 3 * (u64)vlc_phy_default_timing.frame_ns);
 	return ch;
 }
 
 /* Nothing refused changed anything, now or later. */
-static void vlc_test_valid_kept(VLC_TEST_CTX, struct vlc_chan *ch)
+static void vlc_test_valid_kept(VLC_TEST_CTX, struct vlc_hsim *ch)
 {
 	const struct vlc_phy_timing def = vlc_phy_default_timing;
 	struct vlc_phy *phy = &ch->node[TX].phy;
 
-	vlc_chan_run_until(ch, ch->now + 2 * (u64)def.frame_ns);
+	vlc_hsim_run_until(ch, ch->now + 2 * (u64)def.frame_ns);
 	VLC_EXPECT_TRUE(vlc_test_timing_eq(&phy->timing, &def));
 	VLC_EXPECT_TRUE(vlc_test_timing_eq(&phy->new_timing, &def));
 	VLC_EXPECT_EQ(phy->brightness, 400);
@@ -386,7 +386,7 @@ static void vlc_test_valid_kept(VLC_TEST_CTX, struct vlc_chan *ch)
 VLC_TEST(vlc_phy_test_validation_timing)
 {
 	const struct vlc_phy_timing def = vlc_phy_default_timing;
-	struct vlc_chan *ch = vlc_test_valid_start();
+	struct vlc_hsim *ch = vlc_test_valid_start();
 	struct vlc_phy *phy = &ch->node[TX].phy;
 	struct vlc_phy_timing t;
 	const char *why;
@@ -436,7 +436,7 @@ VLC_TEST(vlc_phy_test_validation_timing)
 VLC_TEST(vlc_phy_test_validation_brightness)
 {
 	const struct vlc_phy_timing def = vlc_phy_default_timing;
-	struct vlc_chan *ch = vlc_test_valid_start();
+	struct vlc_hsim *ch = vlc_test_valid_start();
 	struct vlc_phy *phy = &ch->node[TX].phy;
 	struct vlc_phy_timing t;
 	const char *why;
@@ -466,7 +466,7 @@ VLC_TEST(vlc_phy_test_validation_brightness)
 /* A mode that cannot give the brightness set, or none, is refused. */
 VLC_TEST(vlc_phy_test_validation_mode)
 {
-	struct vlc_chan *ch = vlc_test_valid_start();
+	struct vlc_hsim *ch = vlc_test_valid_start();
 	struct vlc_phy *phy = &ch->node[TX].phy;
 	const char *why;
 
@@ -482,7 +482,7 @@ VLC_TEST(vlc_phy_test_validation_mode)
 VLC_TEST(vlc_phy_test_validation_pending)
 {
 	const struct vlc_phy_timing def = vlc_phy_default_timing;
-	struct vlc_chan *ch = vlc_test_valid_start();
+	struct vlc_hsim *ch = vlc_test_valid_start();
 	struct vlc_phy *phy = &ch->node[TX].phy;
 	struct vlc_phy_timing t;
 	const char *why;
@@ -493,7 +493,7 @@ VLC_TEST(vlc_phy_test_validation_pending)
 	VLC_EXPECT_EQ(vlc_phy_set_timing(phy, &t, &why), 0);
 	VLC_EXPECT_TRUE(!why);
 	VLC_EXPECT_EQ(phy->timing.frame_ns, def.frame_ns);
-	vlc_chan_run_until(ch, vlc_phy_frame_start(phy) + def.frame_ns);
+	vlc_hsim_run_until(ch, vlc_phy_frame_start(phy) + def.frame_ns);
 	VLC_EXPECT_EQ(phy->timing.frame_ns, 600000);
 
 	t = def;
@@ -507,7 +507,7 @@ VLC_TEST(vlc_phy_test_validation_pending)
 VLC_TEST(vlc_phy_test_validation_config)
 {
 	const struct vlc_phy_timing def = vlc_phy_default_timing;
-	struct vlc_chan *ch = vlc_test_valid_start();
+	struct vlc_hsim *ch = vlc_test_valid_start();
 	struct vlc_phy *phy = &ch->node[TX].phy;
 	struct vlc_phy_timing t, got;
 	enum vlc_phy_mode mode;
@@ -533,13 +533,13 @@ VLC_TEST(vlc_phy_test_validation_config)
 /* ---- 6. late callbacks ---------------------------------------------- */
 
 /* Step until node @n is about to end slot @slot of a frame. */
-static void vlc_test_step_to_slot(struct vlc_chan *ch, struct vlc_chan_node *n,
+static void vlc_test_step_to_slot(struct vlc_hsim *ch, struct vlc_hsim_node *n,
 				  u8 slot)
 {
 	int guard = 100000;
 
 	while (n->phy.cur != slot && guard--)
-		vlc_chan_step(ch);
+		vlc_hsim_step(ch);
 }
 
 static bool vlc_test_on_grid(u64 t, u32 frame_ns)
@@ -565,17 +565,17 @@ VLC_TEST(vlc_phy_test_late_slots)
 		{ 2, 3, true },		/* 50 us: D1 over, in G2 */
 		{ 6, 6, true },		/* 150 us: D1 G2 D2 G3 over, in S2 */
 	};
-	struct vlc_chan *ch = vlc_test_pair(0x51a7, VLC_PHY_MODE_2SLOT, 200);
-	struct vlc_chan_node *rx = &ch->node[RX];
+	struct vlc_hsim *ch = vlc_test_pair(0x51a7, VLC_PHY_MODE_2SLOT, 200);
+	struct vlc_hsim_node *rx = &ch->node[RX];
 	struct vlc_phy *phy = &rx->phy;
 	const struct vlc_phy_timing *tm = &phy->timing;
 	u32 i, late, ovr, frames;
 	u64 fs;
 
 	ch->noise = vlc_test_noise(50);
-	ch->node[TX].tx = VLC_CHAN_TX_RANDOM;
+	ch->node[TX].tx = VLC_HSIM_TX_RANDOM;
 	vlc_test_start_pair(ch);
-	vlc_chan_run_frames(ch, RX, 64);
+	vlc_hsim_run_frames(ch, RX, 64);
 	for (i = 0; i < ARRAY_SIZE(c); i++) {
 		vlc_test_step_to_slot(ch, rx, 1);
 		fs = vlc_phy_frame_start(phy);
@@ -584,7 +584,7 @@ VLC_TEST(vlc_phy_test_late_slots)
 		frames = rx->rx_frames;
 		rx->late_ns = (u64)c[i].half_slots * tm->data_ns / 2;
 		while (phy->cur == 1)
-			vlc_chan_step(ch);
+			vlc_hsim_step(ch);
 		VLC_EXPECT_EQ(phy->stats.late, late + 1);
 		VLC_EXPECT_EQ(phy->stats.overruns, ovr + c[i].overrun);
 		VLC_EXPECT_EQ(phy->cur, c[i].cur);
@@ -592,7 +592,7 @@ VLC_TEST(vlc_phy_test_late_slots)
 		VLC_EXPECT_EQ(vlc_phy_next_ns(phy),
 			      fs + phy->slot[c[i].cur].start +
 			      phy->slot[c[i].cur].len);
-		vlc_chan_run_frames(ch, RX, rx->rx_frames - frames + 1);
+		vlc_hsim_run_frames(ch, RX, rx->rx_frames - frames + 1);
 		VLC_EXPECT_EQ(phy->last_rx.sym, VLC_SYM_ERASURE);
 		VLC_EXPECT_TRUE(phy->last_rx.flags &
 				(c[i].overrun ? VLC_PHY_RX_OVERRUN :
@@ -604,8 +604,8 @@ VLC_TEST(vlc_phy_test_late_slots)
 
 VLC_TEST(vlc_phy_test_late)
 {
-	struct vlc_chan *ch = vlc_test_pair(0x1a7e, VLC_PHY_MODE_2SLOT, 200);
-	struct vlc_chan_node *rx = &ch->node[RX];
+	struct vlc_hsim *ch = vlc_test_pair(0x1a7e, VLC_PHY_MODE_2SLOT, 200);
+	struct vlc_hsim_node *rx = &ch->node[RX];
 	struct vlc_phy *phy = &rx->phy;
 	const struct vlc_phy_timing *tm = &phy->timing;
 	u32 frames, late, ovr;
@@ -613,10 +613,10 @@ VLC_TEST(vlc_phy_test_late)
 
 	ch->ambient = 20 * SIG;
 	ch->noise = vlc_test_noise(20);
-	ch->node[TX].tx = VLC_CHAN_TX_RANDOM;
+	ch->node[TX].tx = VLC_HSIM_TX_RANDOM;
 	vlc_test_start_pair(ch);
-	vlc_chan_run_frames(ch, RX, 32);
-	vlc_chan_score_reset(rx);
+	vlc_hsim_run_frames(ch, RX, 32);
+	vlc_hsim_score_reset(rx);
 	VLC_EXPECT_EQ(phy->stats.late, 0);
 	VLC_EXPECT_EQ(phy->stats.overruns, 0);
 
@@ -626,7 +626,7 @@ VLC_TEST(vlc_phy_test_late)
 	fs = vlc_phy_frame_start(phy);
 	frames = rx->rx_frames;
 	while (phy->cur == 1)
-		vlc_chan_step(ch);
+		vlc_hsim_step(ch);
 	now = fs + phy->slot[1].start + phy->slot[1].len +
 	      tm->tolerance_ns + 1000;
 	VLC_EXPECT_EQ(phy->stats.late, 1);
@@ -636,7 +636,7 @@ VLC_TEST(vlc_phy_test_late)
 	VLC_EXPECT_EQ(vlc_phy_next_ns(phy),
 		      fs + phy->slot[2].start + phy->slot[2].len);
 	VLC_EXPECT_LT(vlc_phy_next_ns(phy), now + tm->data_ns);
-	vlc_chan_run_frames(ch, RX, rx->rx_frames - frames + 1);
+	vlc_hsim_run_frames(ch, RX, rx->rx_frames - frames + 1);
 	VLC_EXPECT_EQ(phy->last_rx.sym, VLC_SYM_ERASURE);
 	VLC_EXPECT_TRUE(phy->last_rx.flags & VLC_PHY_RX_LATE);
 	VLC_EXPECT_EQ(rx->score.erasures, 1);
@@ -649,7 +649,7 @@ VLC_TEST(vlc_phy_test_late)
 	rx->late_ns = 100000;
 	frames = rx->rx_frames;
 	while (rx->phy.cur == 2)
-		vlc_chan_step(ch);
+		vlc_hsim_step(ch);
 	now = fs + phy->slot[2].start + phy->slot[2].len + 100000;
 	VLC_EXPECT_EQ(phy->stats.overruns, ovr + 1);
 	VLC_EXPECT_EQ(phy->stats.late, late + 1);
@@ -660,7 +660,7 @@ VLC_TEST(vlc_phy_test_late)
 	next = vlc_phy_next_ns(phy);
 	VLC_EXPECT_EQ(next, fs + phy->slot[6].start + phy->slot[6].len);
 	VLC_EXPECT_GT(next, now);
-	vlc_chan_run_frames(ch, RX, rx->rx_frames - frames + 1);
+	vlc_hsim_run_frames(ch, RX, rx->rx_frames - frames + 1);
 	VLC_EXPECT_EQ(phy->last_rx.sym, VLC_SYM_ERASURE);
 	VLC_EXPECT_TRUE(phy->last_rx.flags & VLC_PHY_RX_OVERRUN);
 
@@ -669,7 +669,7 @@ VLC_TEST(vlc_phy_test_late)
 	ovr = phy->stats.overruns;
 	rx->late_ns = 3 * (u64)tm->frame_ns + 123000;
 	while (phy->cur == 3)
-		vlc_chan_step(ch);
+		vlc_hsim_step(ch);
 	VLC_EXPECT_EQ(phy->stats.overruns, ovr + 1);
 	VLC_EXPECT_LE(rx->pin_calls, 3);
 	VLC_EXPECT_TRUE(vlc_test_on_grid(vlc_phy_frame_start(phy),
@@ -678,9 +678,9 @@ VLC_TEST(vlc_phy_test_late)
 	VLC_EXPECT_GE(phy->last_rx.skipped, 2);
 
 	/* and the receiver is back to decoding */
-	vlc_chan_run_frames(ch, RX, 2);
-	vlc_chan_score_reset(rx);
-	vlc_chan_run_frames(ch, RX, 40);
+	vlc_hsim_run_frames(ch, RX, 2);
+	vlc_hsim_score_reset(rx);
+	vlc_hsim_run_frames(ch, RX, 40);
 	VLC_EXPECT_EQ(rx->score.correct, 40);
 	VLC_EXPECT_TRUE(vlc_test_on_grid(vlc_phy_frame_start(phy),
 					 tm->frame_ns));
@@ -691,25 +691,25 @@ VLC_TEST(vlc_phy_test_late)
 VLC_TEST(vlc_phy_test_phase)
 {
 	const struct vlc_phy_timing *tm = &vlc_phy_default_timing;
-	struct vlc_chan *ch = vlc_test_pair(0xfa5e, VLC_PHY_MODE_2SLOT, 300);
-	struct vlc_chan_node *tx = &ch->node[TX];
+	struct vlc_hsim *ch = vlc_test_pair(0xfa5e, VLC_PHY_MODE_2SLOT, 300);
+	struct vlc_hsim_node *tx = &ch->node[TX];
 	struct vlc_phy *phy = &tx->phy;
 	struct vlc_test_light l = { 0 };
 	u32 fns = tm->frame_ns, rem;
 	u64 fs;
 
-	tx->tx = VLC_CHAN_TX_RANDOM;
+	tx->tx = VLC_HSIM_TX_RANDOM;
 	tx->idle_per256 = 96;
 	ch->on_frame = vlc_test_light_frame;
 	ch->priv = &l;
-	vlc_chan_start(ch, TX, T0);
-	vlc_chan_run_until(ch, T0 + 8ULL * fns);
+	vlc_hsim_start(ch, TX, T0);
+	vlc_hsim_run_until(ch, T0 + 8ULL * fns);
 
 	/* +7 us: one frame 7 us longer, on-time untouched */
 	vlc_phy_adjust_phase(phy, 7000);
 	l = (struct vlc_test_light){ .have = true, .brightness = 300,
 		.data_ns = tm->data_ns, .frame_ns = fns };
-	vlc_chan_run_until(ch, ch->now + 4ULL * fns);
+	vlc_hsim_run_until(ch, ch->now + 4ULL * fns);
 	VLC_EXPECT_EQ(l.len_other, 1);
 	VLC_EXPECT_EQ(l.len_sum, (u64)l.frames * fns + 7000);
 	VLC_EXPECT_EQ(l.bad_data + l.bad_idle, 0);
@@ -722,7 +722,7 @@ VLC_TEST(vlc_phy_test_phase)
 	l.frames = 0;
 	l.len_sum = 0;
 	l.len_other = 0;
-	vlc_chan_run_until(ch, ch->now + 4ULL * fns);
+	vlc_hsim_run_until(ch, ch->now + 4ULL * fns);
 	VLC_EXPECT_EQ(l.len_other, 1);
 	VLC_EXPECT_EQ(l.len_sum + 3000, (u64)l.frames * fns);
 	VLC_EXPECT_EQ(l.bad_data + l.bad_idle, 0);
@@ -734,7 +734,7 @@ VLC_TEST(vlc_phy_test_phase)
 	l.frames = 0;
 	l.len_sum = 0;
 	l.len_other = 0;
-	vlc_chan_run_until(ch, ch->now + 6ULL * fns);
+	vlc_hsim_run_until(ch, ch->now + 6ULL * fns);
 	VLC_EXPECT_EQ(l.len_other, 3);	/* +40, +40, +20 us */
 	VLC_EXPECT_EQ(l.len_sum, (u64)l.frames * fns + 100000);
 	VLC_EXPECT_EQ(phy->phase_pending, 0);
@@ -744,12 +744,12 @@ VLC_TEST(vlc_phy_test_phase)
 
 	/* at full brightness idle frames have no dark ID to shrink */
 	VLC_ASSERT_EQ(vlc_phy_set_brightness(phy, 520, NULL), 0);
-	vlc_chan_run_until(ch, ch->now + 2ULL * fns);
+	vlc_hsim_run_until(ch, ch->now + 2ULL * fns);
 	vlc_phy_adjust_phase(phy, -60000);
 	l.frames = 0;
 	l.len_sum = 0;
 	l.len_other = 0;
-	vlc_chan_run_until(ch, ch->now + 30ULL * fns);
+	vlc_hsim_run_until(ch, ch->now + 30ULL * fns);
 	VLC_EXPECT_EQ(phy->phase_pending, 0);
 	VLC_EXPECT_EQ(l.len_sum + 60000, (u64)l.frames * fns);
 	VLC_EXPECT_GE(l.len_other, 2);
@@ -771,22 +771,22 @@ VLC_TEST(vlc_phy_test_signal_down)
 	enum vlc_phy_mode mode;
 
 	for (mode = VLC_PHY_MODE_2SLOT; mode <= VLC_PHY_MODE_4PPM; mode++) {
-		struct vlc_chan *ch = vlc_test_pair(0x51d0, mode, 200);
-		struct vlc_chan_node *rx = &ch->node[RX];
-		struct vlc_chan_score *sc = &rx->score;
+		struct vlc_hsim *ch = vlc_test_pair(0x51d0, mode, 200);
+		struct vlc_hsim_node *rx = &ch->node[RX];
+		struct vlc_hsim_score *sc = &rx->score;
 		u32 sig;
 
 		ch->ambient = 20 * SIG;
 		ch->noise = vlc_test_noise(20);
-		ch->node[TX].tx = VLC_CHAN_TX_RANDOM;
+		ch->node[TX].tx = VLC_HSIM_TX_RANDOM;
 		vlc_test_start_pair(ch);
-		vlc_chan_run_frames(ch, RX, 64);
+		vlc_hsim_run_frames(ch, RX, 64);
 		sig = rx->phy.signal;
 		VLC_ASSERT_TRUE(rx->phy.locked);
 		VLC_ASSERT_GE(sig, SIG / 2);
 		rx->phy.signal = 4 * sig;
-		vlc_chan_score_reset(rx);
-		vlc_chan_run_frames(ch, RX, 64);
+		vlc_hsim_score_reset(rx);
+		vlc_hsim_run_frames(ch, RX, 64);
 
 		VLC_TEST_LOG("mode %d signal 4x: %u erased, then %u decided, signal %u -> %u",
 			     mode, sc->erasures, sc->correct, 4 * sig,

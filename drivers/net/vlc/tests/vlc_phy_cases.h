@@ -18,7 +18,7 @@
 #include <linux/math64.h>
 
 #include "vlc_test.h"
-#include "vlc_test_chan.h"
+#include "vlc_hsim.h"
 #include "vlc_phy.h"
 
 #define SIG		10000U
@@ -37,7 +37,7 @@
 	} while (0)
 
 /* Too big for a kernel stack, and the cases run one at a time. */
-static struct vlc_chan vlc_test_ch;
+static struct vlc_hsim vlc_test_ch;
 static u8 vlc_test_seq[2048];
 
 static u32 vlc_test_frame_ns(void)
@@ -46,15 +46,15 @@ static u32 vlc_test_frame_ns(void)
 }
 
 /* TX node 0 seen by RX node 1 at SIG; TX2 is dark until a case wires it. */
-static struct vlc_chan *vlc_test_pair(u64 seed, enum vlc_phy_mode mode,
+static struct vlc_hsim *vlc_test_pair(u64 seed, enum vlc_phy_mode mode,
 				      u32 brightness)
 {
-	struct vlc_chan *ch = &vlc_test_ch;
+	struct vlc_hsim *ch = &vlc_test_ch;
 	int i;
 
-	vlc_chan_init(ch, seed);
+	vlc_hsim_init(ch, seed);
 	ch->gain[TX][RX] = SIG;
-	for (i = 0; i < VLC_CHAN_NODES; i++) {
+	for (i = 0; i < VLC_HSIM_NODES; i++) {
 		vlc_phy_set_mode(&ch->node[i].phy, mode, NULL);
 		vlc_phy_set_brightness(&ch->node[i].phy, brightness, NULL);
 	}
@@ -63,10 +63,10 @@ static struct vlc_chan *vlc_test_pair(u64 seed, enum vlc_phy_mode mode,
 	return ch;
 }
 
-static void vlc_test_start_pair(struct vlc_chan *ch)
+static void vlc_test_start_pair(struct vlc_hsim *ch)
 {
-	vlc_chan_start(ch, TX, T0);
-	vlc_chan_start(ch, RX, T0);
+	vlc_hsim_start(ch, TX, T0);
+	vlc_hsim_start(ch, RX, T0);
 }
 
 /* Noise rms for a signal-to-noise ratio @snr on a data window. */

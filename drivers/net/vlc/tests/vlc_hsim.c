@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* Deterministic integer channel for the VLC PHY tests and benches.
+/* The host simulator: the VLC PHY tests' and benches' optical medium.
  *
  * Each node is a PHY whose fake pins record the LED timeline and answer a
  * receive window with what the light model (vlc_light.h) says it reads:
@@ -15,17 +15,17 @@
 #include <linux/math64.h>
 #include <linux/minmax.h>
 
-#include "vlc_test_chan.h"
+#include "vlc_hsim.h"
 
 #ifdef __KERNEL__
 #include <linux/sched.h>
-#define vlc_chan_yield()	cond_resched()
+#define vlc_hsim_yield()	cond_resched()
 #else
-#define vlc_chan_yield()	do { } while (0)
+#define vlc_hsim_yield()	do { } while (0)
 #endif
 
 /* splitmix64: tiny, good enough and the same everywhere */
-u64 vlc_chan_rand(struct vlc_chan *ch)
+u64 vlc_hsim_rand(struct vlc_hsim *ch)
 {
 	u64 z = (ch->rng += 0x9e3779b97f4a7c15ULL);
 
@@ -34,37 +34,37 @@ u64 vlc_chan_rand(struct vlc_chan *ch)
 	return z ^ (z >> 31);
 }
 
-u32 vlc_chan_rand_below(struct vlc_chan *ch, u32 n)
+u32 vlc_hsim_rand_below(struct vlc_hsim *ch, u32 n)
 {
-	return (u32)(((vlc_chan_rand(ch) >> 32) * n) >> 32);
+	return (u32)(((vlc_hsim_rand(ch) >> 32) * n) >> 32);
 }
 
 /* Irwin-Hall: the sum of 12 uniforms has unit variance; Q16 result. */
-s64 vlc_chan_gauss_q16(struct vlc_chan *ch)
+s64 vlc_hsim_gauss_q16(struct vlc_hsim *ch)
 {
 	s64 s = 0;
 	int i;
 
 	for (i = 0; i < 12; i++)
-		s += (s64)(vlc_chan_rand(ch) >> 48);
+		s += (s64)(vlc_hsim_rand(ch) >> 48);
 	return s - 393210;	/* 12 * 65535 / 2 */
 }
 
-u64 vlc_chan_on_ns(const struct vlc_chan_node *n, u64 t)
+u64 vlc_hsim_on_ns(const struct vlc_hsim_node *n, u64 t)
 {
 	return n->on_total + (n->led ? t - n->on_since : 0);
 }
 
 /* How long the LED of @n was on within [a, b). */
-u64 vlc_chan_lit_ns(const struct vlc_chan_node *n, u64 a, u64 b)
+u64 vlc_hsim_lit_ns(const struct vlc_hsim_node *n, u64 a, u64 b)
 {
-	u32 i, first = (n->ev_head + VLC_CHAN_RING - n->ev_count) %
-		       VLC_CHAN_RING;
+	u32 i, first = (n->ev_head + VLC_HSIM_RING - n->ev_count) %
+		       VLC_HSIM_RING;
 	bool on = n->ev_base;
 	u64 cur = a, lit = 0;
 
 	for (i = 0; i < n->ev_count; i++) {
-		u32 k = (first + i) % VLC_CHAN_RING;
+		u32 k = (first + i) % VLC_HSIM_RING;
 		u64 t = n->ev_t[k];
 
 		if (t >= b)
@@ -81,27 +81,27 @@ u64 vlc_chan_lit_ns(const struct vlc_chan_node *n, u64 a, u64 b)
 	return lit;
 }
 
-static void vlc_chan_pin_call(struct vlc_chan_node *n, u64 t)
+static void vlc_hsim_pin_call(struct vlc_hsim_node *n, u64 t)
 {
 	n->pin_calls++;
 	n->pin_min_t = min(n->pin_min_t, t);
 }
 
-static void vlc_chan_emit(void *ctx, bool on, u64 t)
+static void vlc_hsim_emit(void *ctx, bool on, u64 t)
 {
-	struct vlc_chan_node *n = ctx;
+	struct vlc_hsim_node *n = ctx;
 
-	vlc_chan_pin_call(n, t);
+	vlc_hsim_pin_call(n, t);
 	if (on == n->led)
 		return;
-	if (n->ev_count == VLC_CHAN_RING) {
-		n->ev_base = n->ev_on[(n->ev_head + VLC_CHAN_RING -
-				       n->ev_count) % VLC_CHAN_RING];
+	if (n->ev_count == VLC_HSIM_RING) {
+		n->ev_base = n->ev_on[(n->ev_head + VLC_HSIM_RING -
+				       n->ev_count) % VLC_HSIM_RING];
 		n->ev_count--;
 	}
 	n->ev_t[n->ev_head] = t;
 	n->ev_on[n->ev_head] = on;
-	n->ev_head = (n->ev_head + 1) % VLC_CHAN_RING;
+	n->ev_head = (n->ev_head + 1) % VLC_HSIM_RING;
 	n->ev_count++;
 	if (on)
 		n->on_since = t;
@@ -110,64 +110,64 @@ static void vlc_chan_emit(void *ctx, bool on, u64 t)
 	n->led = on;
 }
 
-static void vlc_chan_rx_begin(void *ctx, u64 t)
+static void vlc_hsim_rx_begin(void *ctx, u64 t)
 {
-	struct vlc_chan_node *n = ctx;
+	struct vlc_hsim_node *n = ctx;
 
-	vlc_chan_pin_call(n, t);
+	vlc_hsim_pin_call(n, t);
 	n->rx_t0 = t;
 	n->rx_open = true;
 }
 
-static u32 vlc_chan_rx_end(void *ctx, u64 t)
+static u32 vlc_hsim_rx_end(void *ctx, u64 t)
 {
-	struct vlc_chan_node *n = ctx;
-	struct vlc_chan *ch = n->chan;
+	struct vlc_hsim_node *n = ctx;
+	struct vlc_hsim *ch = n->chan;
 	u64 a = n->rx_t0, len = t - a, light = 0;
 	s64 v, sigma;
 	int i;
 
-	vlc_chan_pin_call(n, t);
+	vlc_hsim_pin_call(n, t);
 	n->rx_open = false;
 	if (!len)
 		return ch->ambient;
-	for (i = 0; i < VLC_CHAN_NODES; i++) {
-		const struct vlc_chan_node *s = &ch->node[i];
+	for (i = 0; i < VLC_HSIM_NODES; i++) {
+		const struct vlc_hsim_node *s = &ch->node[i];
 
 		if (s->active && ch->gain[i][n->idx])
 			light += (u64)ch->gain[i][n->idx] *
-				 vlc_chan_lit_ns(s, a, t);
+				 vlc_hsim_lit_ns(s, a, t);
 	}
 	v = div64_u64(light, len) + (s64)ch->ambient +
 	    vlc_light_flicker_mean(ch->flicker100, 100, a, t) +
 	    vlc_light_flicker_mean(ch->flicker120, 120, a, t);
 	if (n->led_rx)
-		v = vlc_light_led_sense(v, vlc_chan_lit_ns(n, a, t), len);
+		v = vlc_light_led_sense(v, vlc_hsim_lit_ns(n, a, t), len);
 	if (ch->noise) {
 		sigma = vlc_light_noise_rms(ch->noise, ch->noise_ref_ns, len);
-		v += (sigma * vlc_chan_gauss_q16(ch)) >> 16;
+		v += (sigma * vlc_hsim_gauss_q16(ch)) >> 16;
 	}
 	return clamp_t(s64, v, 0, U32_MAX);
 }
 
-static const struct vlc_pin_ops vlc_chan_pins = {
-	.emit = vlc_chan_emit,
-	.rx_begin = vlc_chan_rx_begin,
-	.rx_end = vlc_chan_rx_end,
+static const struct vlc_pin_ops vlc_hsim_pins = {
+	.emit = vlc_hsim_emit,
+	.rx_begin = vlc_hsim_rx_begin,
+	.rx_end = vlc_hsim_rx_end,
 };
 
 /* The LED itself: the PHY leaves the windows in which it emits dark. */
-static const struct vlc_pin_ops vlc_chan_pins_led = {
-	.emit = vlc_chan_emit,
-	.rx_begin = vlc_chan_rx_begin,
-	.rx_end = vlc_chan_rx_end,
+static const struct vlc_pin_ops vlc_hsim_pins_led = {
+	.emit = vlc_hsim_emit,
+	.rx_begin = vlc_hsim_rx_begin,
+	.rx_end = vlc_hsim_rx_end,
 	.shared_led = true,
 };
 
-static int vlc_chan_tx_symbol(void *ctx)
+static int vlc_hsim_tx_symbol(void *ctx)
 {
-	struct vlc_chan_node *n = ctx;
-	struct vlc_chan *ch = n->chan;
+	struct vlc_hsim_node *n = ctx;
+	struct vlc_hsim *ch = n->chan;
 	u32 nsym = 1U << vlc_phy_bits(n->phy.mode);
 	u64 now = ch->now;
 	int sym = VLC_SYM_IDLE;
@@ -175,36 +175,36 @@ static int vlc_chan_tx_symbol(void *ctx)
 	/* the first call reports an empty frame, to show the settings */
 	if (ch->on_frame)
 		ch->on_frame(ch, n, n->tx_frames ?
-			     n->sent[(n->tx_frames - 1) % VLC_CHAN_SENT] :
+			     n->sent[(n->tx_frames - 1) % VLC_HSIM_SENT] :
 			     VLC_SYM_IDLE,
 			     n->tx_frames ?
-			     vlc_chan_on_ns(n, now) - n->fr_on_mark : 0,
+			     vlc_hsim_on_ns(n, now) - n->fr_on_mark : 0,
 			     n->tx_frames ? now - n->fr_start : 0);
 	n->fr_start = now;
-	n->fr_on_mark = vlc_chan_on_ns(n, now);
+	n->fr_on_mark = vlc_hsim_on_ns(n, now);
 
 	switch (n->tx) {
-	case VLC_CHAN_TX_IDLE:
+	case VLC_HSIM_TX_IDLE:
 		break;
-	case VLC_CHAN_TX_SEQ:
+	case VLC_HSIM_TX_SEQ:
 		if (n->seq_pos < n->seq_len)
 			sym = n->seq[n->seq_pos++];
 		break;
-	case VLC_CHAN_TX_RANDOM:
-		if (vlc_chan_rand_below(ch, 256) >= n->idle_per256)
-			sym = vlc_chan_rand_below(ch, nsym);
+	case VLC_HSIM_TX_RANDOM:
+		if (vlc_hsim_rand_below(ch, 256) >= n->idle_per256)
+			sym = vlc_hsim_rand_below(ch, nsym);
 		break;
-	case VLC_CHAN_TX_MIRROR: {
-		const struct vlc_chan_node *m = &ch->node[n->mirror];
+	case VLC_HSIM_TX_MIRROR: {
+		const struct vlc_hsim_node *m = &ch->node[n->mirror];
 
 		if (m->tx_frames)
-			sym = m->sent[(m->tx_frames - 1) % VLC_CHAN_SENT];
+			sym = m->sent[(m->tx_frames - 1) % VLC_HSIM_SENT];
 		if (sym >= 0)
 			sym ^= nsym >> 1;	/* D1<->D2, or D1<->D3 */
 		break;
 	}
 	}
-	n->sent[n->tx_frames % VLC_CHAN_SENT] = sym;
+	n->sent[n->tx_frames % VLC_HSIM_SENT] = sym;
 	n->tx_frames++;
 	return sym;
 }
@@ -212,15 +212,15 @@ static int vlc_chan_tx_symbol(void *ctx)
 /* The MAC's resync loop, run as the MAC runs it (vlc_mac_rx.c): frames
  * we emitted in are not heard.
  */
-static void vlc_chan_resync(struct vlc_chan_node *n,
+static void vlc_hsim_resync(struct vlc_hsim_node *n,
 			    const struct vlc_phy_rx *rx)
 {
 	s32 move;
 
-	if (n->resync != VLC_CHAN_RESYNC_MAC)
+	if (n->resync != VLC_HSIM_RESYNC_MAC)
 		return;
 	move = vlc_sync_frame(&n->sync, rx, !(rx->flags & VLC_PHY_RX_OWN_TX),
-			      VLC_CHAN_RESYNC_DEADBAND);
+			      VLC_HSIM_RESYNC_DEADBAND);
 	if (!move)
 		return;
 	vlc_phy_adjust_phase(&n->phy, move);
@@ -230,15 +230,15 @@ static void vlc_chan_resync(struct vlc_chan_node *n,
 		n->rs_fine++;
 }
 
-static void vlc_chan_rx_frame(void *ctx, const struct vlc_phy_rx *rx)
+static void vlc_hsim_rx_frame(void *ctx, const struct vlc_phy_rx *rx)
 {
-	struct vlc_chan_node *n = ctx;
-	struct vlc_chan_score *sc = &n->score;
-	const struct vlc_chan_node *r;
+	struct vlc_hsim_node *n = ctx;
+	struct vlc_hsim_score *sc = &n->score;
+	const struct vlc_hsim_node *r;
 	int sent = VLC_SYM_IDLE;
 	u32 k;
 
-	vlc_chan_resync(n, rx);
+	vlc_hsim_resync(n, rx);
 	if (n->log && rx->sym >= 0 && n->log_n < n->log_len)
 		n->log[n->log_n++] = rx->sym;
 	else if (n->log && rx->sym == VLC_SYM_ERASURE)
@@ -253,8 +253,8 @@ static void vlc_chan_rx_frame(void *ctx, const struct vlc_phy_rx *rx)
 	if (k < n->score_from || n->ref < 0)
 		return;
 	r = &n->chan->node[n->ref];
-	if (r->tx_frames > k && r->tx_frames - k <= VLC_CHAN_SENT)
-		sent = r->sent[k % VLC_CHAN_SENT];
+	if (r->tx_frames > k && r->tx_frames - k <= VLC_HSIM_SENT)
+		sent = r->sent[k % VLC_HSIM_SENT];
 
 	sc->frames++;
 	sc->sync[rx->sync]++;
@@ -278,14 +278,14 @@ static void vlc_chan_rx_frame(void *ctx, const struct vlc_phy_rx *rx)
 	}
 }
 
-static const struct vlc_phy_client_ops vlc_chan_client = {
-	.tx_symbol = vlc_chan_tx_symbol,
-	.rx_frame = vlc_chan_rx_frame,
+static const struct vlc_phy_client_ops vlc_hsim_client = {
+	.tx_symbol = vlc_hsim_tx_symbol,
+	.rx_frame = vlc_hsim_rx_frame,
 };
 
-void vlc_chan_score_reset(struct vlc_chan_node *n)
+void vlc_hsim_score_reset(struct vlc_hsim_node *n)
 {
-	n->score = (struct vlc_chan_score){
+	n->score = (struct vlc_hsim_score){
 		.min_margin = U32_MAX,
 		.offset_min = S32_MAX,
 		.offset_max = S32_MIN,
@@ -296,7 +296,7 @@ void vlc_chan_score_reset(struct vlc_chan_node *n)
 /* Where the frame grid of node @b sits in that of node @a, in
  * (-frame_ns / 2, frame_ns / 2]: positive when @b is late.
  */
-s32 vlc_chan_offset(const struct vlc_chan *ch, int a, int b)
+s32 vlc_hsim_offset(const struct vlc_hsim *ch, int a, int b)
 {
 	const struct vlc_phy *pa = &ch->node[a].phy, *pb = &ch->node[b].phy;
 	u32 fns = pa->timing.frame_ns, rem;
@@ -317,43 +317,43 @@ s32 vlc_chan_offset(const struct vlc_chan *ch, int a, int b)
 	return d;
 }
 
-void vlc_chan_init(struct vlc_chan *ch, u64 seed)
+void vlc_hsim_init(struct vlc_hsim *ch, u64 seed)
 {
 	int i;
 
-	*ch = (struct vlc_chan){
+	*ch = (struct vlc_hsim){
 		.rng = seed,
 		.noise_ref_ns = 50000,
 	};
-	for (i = 0; i < VLC_CHAN_NODES; i++)
-		vlc_chan_node_init(ch, i);
+	for (i = 0; i < VLC_HSIM_NODES; i++)
+		vlc_hsim_node_init(ch, i);
 }
 
-void vlc_chan_node_init(struct vlc_chan *ch, int idx)
+void vlc_hsim_node_init(struct vlc_hsim *ch, int idx)
 {
-	struct vlc_chan_node *n = &ch->node[idx];
+	struct vlc_hsim_node *n = &ch->node[idx];
 
-	*n = (struct vlc_chan_node){
+	*n = (struct vlc_hsim_node){
 		.chan = ch,
 		.idx = idx,
 		.ref = -1,
 		.score.min_margin = U32_MAX,
 	};
-	vlc_phy_init(&n->phy, &vlc_chan_pins, n, &vlc_chan_client, n);
+	vlc_phy_init(&n->phy, &vlc_hsim_pins, n, &vlc_hsim_client, n);
 }
 
-/* Sense with the node's LED; before vlc_chan_start(). */
-void vlc_chan_set_led_rx(struct vlc_chan *ch, int idx)
+/* Sense with the node's LED; before vlc_hsim_start(). */
+void vlc_hsim_set_led_rx(struct vlc_hsim *ch, int idx)
 {
-	struct vlc_chan_node *n = &ch->node[idx];
+	struct vlc_hsim_node *n = &ch->node[idx];
 
 	n->led_rx = true;
-	n->phy.pins = &vlc_chan_pins_led;
+	n->phy.pins = &vlc_hsim_pins_led;
 }
 
-void vlc_chan_start(struct vlc_chan *ch, int idx, u64 t_ns)
+void vlc_hsim_start(struct vlc_hsim *ch, int idx, u64 t_ns)
 {
-	struct vlc_chan_node *n = &ch->node[idx];
+	struct vlc_hsim_node *n = &ch->node[idx];
 
 	n->active = true;
 	ch->now = t_ns;
@@ -364,7 +364,7 @@ void vlc_chan_start(struct vlc_chan *ch, int idx, u64 t_ns)
 /* The worker of a deferred search: the search runs at once (it uses only
  * the frame it took), its outcome reaches the PHY defer_ticks later.
  */
-static void vlc_chan_defer(struct vlc_chan_node *n)
+static void vlc_hsim_defer(struct vlc_hsim_node *n)
 {
 	struct vlc_phy *phy = &n->phy;
 
@@ -380,9 +380,9 @@ static void vlc_chan_defer(struct vlc_chan_node *n)
 }
 
 /* Run the earliest pending tick; on ties the lower node index first. */
-bool vlc_chan_step(struct vlc_chan *ch)
+bool vlc_hsim_step(struct vlc_hsim *ch)
 {
-	struct vlc_chan_node *n = NULL;
+	struct vlc_hsim_node *n = NULL;
 	u64 now;
 	int i;
 
@@ -390,10 +390,10 @@ bool vlc_chan_step(struct vlc_chan *ch)
 	 * the rest of a non-preemptible kernel through.
 	 */
 	if (!(++ch->steps & 1023))
-		vlc_chan_yield();
+		vlc_hsim_yield();
 
-	for (i = 0; i < VLC_CHAN_NODES; i++) {
-		struct vlc_chan_node *c = &ch->node[i];
+	for (i = 0; i < VLC_HSIM_NODES; i++) {
+		struct vlc_hsim_node *c = &ch->node[i];
 
 		if (c->active && (!n || vlc_phy_next_ns(&c->phy) <
 				  vlc_phy_next_ns(&n->phy)))
@@ -408,32 +408,32 @@ bool vlc_chan_step(struct vlc_chan *ch)
 	ch->now = now;
 	vlc_phy_tick(&n->phy, now);
 	if (n->defer_ticks)
-		vlc_chan_defer(n);
+		vlc_hsim_defer(n);
 	return true;
 }
 
-void vlc_chan_run_until(struct vlc_chan *ch, u64 t_ns)
+void vlc_hsim_run_until(struct vlc_hsim *ch, u64 t_ns)
 {
 	int i;
 
 	for (;;) {
 		bool due = false;
 
-		for (i = 0; i < VLC_CHAN_NODES; i++)
+		for (i = 0; i < VLC_HSIM_NODES; i++)
 			if (ch->node[i].active &&
 			    vlc_phy_next_ns(&ch->node[i].phy) <= t_ns)
 				due = true;
-		if (!due || !vlc_chan_step(ch))
+		if (!due || !vlc_hsim_step(ch))
 			return;
 	}
 }
 
 /* Run until node @idx has delivered @frames more received frames. */
-void vlc_chan_run_frames(struct vlc_chan *ch, int idx, u32 frames)
+void vlc_hsim_run_frames(struct vlc_hsim *ch, int idx, u32 frames)
 {
 	u32 end = ch->node[idx].rx_frames + frames;
 
 	while (ch->node[idx].rx_frames < end)
-		if (!vlc_chan_step(ch))
+		if (!vlc_hsim_step(ch))
 			return;
 }
