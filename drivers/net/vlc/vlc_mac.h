@@ -434,9 +434,8 @@ struct vlc_mac_rx {
 	struct vlc_mac_reasm reasm[VLC_MAC_RX_SOURCES];
 };
 
-/* The PHY's lock and the resync loop (vlc_sync.c). */
+/* The resync loop (vlc_sync.c), which also follows the PHY's lock. */
 struct vlc_mac_sync {
-	bool acquiring;		/* the PHY has no lock: hold data */
 	struct vlc_sync loop;
 };
 

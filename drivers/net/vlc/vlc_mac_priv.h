@@ -158,11 +158,11 @@ static inline void vlc_mac_clock_start(struct vlc_mac *mac,
 	mac->now++;
 	if (mac->bcn.since_loc < U16_MAX)
 		mac->bcn.since_loc++;
-	if (rx->acquiring && !mac->sync.acquiring)
+	/* the loop runs on every frame, after this: it holds the last's */
+	if (rx->acquiring && !vlc_sync_acquiring(&mac->sync.loop))
 		vlc_mac_acq_start(mac);
-	else if (!rx->acquiring && mac->sync.acquiring)
+	else if (!rx->acquiring && vlc_sync_acquiring(&mac->sync.loop))
 		vlc_mac_acq_locked(mac);
-	mac->sync.acquiring = rx->acquiring;
 	if (mac->nav.frames)
 		mac->nav.frames--;
 }

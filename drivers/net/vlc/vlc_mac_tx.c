@@ -347,6 +347,8 @@ static bool vlc_mac_acq_beacon(struct vlc_mac *mac)
 /* Decide whether a frame starts now; false means stay idle. */
 static bool vlc_mac_tx_start(struct vlc_mac *mac)
 {
+	bool acquiring = vlc_sync_acquiring(&mac->sync.loop);
+
 	if (mac->resp.type) {
 		/* ACK and CTS owe nothing to carrier sense: SIFS and go. */
 		if (mac->resp.delay) {
@@ -362,10 +364,10 @@ static bool vlc_mac_tx_start(struct vlc_mac *mac)
 		 * and we cannot hear whether the medium is free: hold data
 		 * (beacons still go, so that neighbours find us).
 		 */
-		if (mac->sync.acquiring && vlc_mac_acq_beacon(mac))
+		if (acquiring && vlc_mac_acq_beacon(mac))
 			return true;
 		if (mac->idle_run < mac->p.difs || mac->tx.backoff ||
-		    vlc_mac_rx_busy(mac) || mac->sync.acquiring)
+		    vlc_mac_rx_busy(mac) || acquiring)
 			return false;
 		if (vlc_mac_loc_due(mac) && !mac->bcn.loc_turn) {
 			/* The location beacon takes this turn; the packet

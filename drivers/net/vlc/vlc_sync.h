@@ -2,7 +2,7 @@
 /*
  * VLC resync loop: where this node's frame grid goes, from the PHY's
  * reports of where its neighbours' frames sit. Pure C; one instance per
- * node, run by the MAC (vlc_mac_rx.c) and by the tests' host channel.
+ * node, run by the MAC (vlc_mac_rx.c) and by the host simulator.
  */
 #ifndef _VLC_SYNC_H
 #define _VLC_SYNC_H
@@ -37,5 +37,11 @@ struct vlc_sync {
 
 s32 vlc_sync_frame(struct vlc_sync *s, const struct vlc_phy_rx *rx,
 		   bool heard, u32 deadband_ns);
+
+/* The PHY had no lock in the last frame the loop ran on. */
+static inline bool vlc_sync_acquiring(const struct vlc_sync *s)
+{
+	return s->acquiring;
+}
 
 #endif /* _VLC_SYNC_H */
