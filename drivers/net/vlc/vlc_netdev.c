@@ -107,8 +107,8 @@ static void vlc_dev_rx_frame(void *ctx, const struct vlc_phy_rx *rx)
 	 * slot table (S1 first); read, never written, under our lock.
 	 */
 	trace_vlc_phy_frame(vd->ndev, vd->mac.p.short_addr,
-			    vlc_phy_frame_start(&vd->phy), rx, vd->phy.level,
-			    vd->phy.nmeas);
+			    vlc_phy_frame_start(&vd->phy), rx, vd->phy.tx_sym,
+			    vd->phy.level, vd->phy.nmeas);
 	vlc_mac_rx_frame(&vd->mac, rx);
 	if (!(vd->phy.stats.frames & 63))
 		vlc_dev_publish_stats(vd);

@@ -32,19 +32,21 @@ struct vlc_mac_event;
  * @start: frame start in the executor's clock (the simulator's virtual
  *	time), ns
  * @rx: the PHY's report
+ * @tx: the symbol this node sent in the frame (-1: none)
  * @level: the measured slots' levels, S1 first (backend units)
  * @nlevels: their number
  */
 TRACE_EVENT(vlc_phy_frame,
 	TP_PROTO(const struct net_device *ndev, u8 node, u64 start,
-		 const struct vlc_phy_rx *rx, const u32 *level,
+		 const struct vlc_phy_rx *rx, int tx, const u32 *level,
 		 unsigned int nlevels),
-	TP_ARGS(ndev, node, start, rx, level, nlevels),
+	TP_ARGS(ndev, node, start, rx, tx, level, nlevels),
 	TP_STRUCT__entry(
 		__string(dev, ndev->name)
 		__field(u8, node)
 		__field(u64, start)
 		__field(int, sym)
+		__field(int, tx)
 		__field(u32, margin)
 		__field(bool, carrier)
 		__field(bool, acquiring)
@@ -64,6 +66,7 @@ TRACE_EVENT(vlc_phy_frame,
 		__entry->node = node;
 		__entry->start = start;
 		__entry->sym = rx->sym;
+		__entry->tx = tx;
 		__entry->margin = rx->margin;
 		__entry->carrier = rx->carrier;
 		__entry->acquiring = rx->acquiring;
@@ -79,8 +82,8 @@ TRACE_EVENT(vlc_phy_frame,
 		memcpy(__get_dynamic_array(level), level,
 		       __entry->nlevels * sizeof(*level));
 	),
-	TP_printk("%s/%u start=%llu sym=%d margin=%u carrier=%d acq=%d sync=%d offset=%d coarse=%d ambient=%u signal=%u noise=%u flags=%#x levels=%s",
-		  __get_str(dev), __entry->node, __entry->start, __entry->sym,
+	TP_printk("%s/%u start=%llu sym=%d tx=%d margin=%u carrier=%d acq=%d sync=%d offset=%d coarse=%d ambient=%u signal=%u noise=%u flags=%#x levels=%s",
+		  __get_str(dev), __entry->node, __entry->start, __entry->sym, __entry->tx,
 		  __entry->margin, __entry->carrier, __entry->acquiring,
 		  __entry->sync, __entry->offset_ns, __entry->coarse,
 		  __entry->ambient, __entry->signal, __entry->noise,
