@@ -80,9 +80,8 @@
  * about 10 us are not resolved by acquisition at SNR 100; the fine
  * estimator needs illumination spill into S1/S2, so a corrector that
  * sees only data pulses (brightness near the minimum) does not converge
- * alone. Measured (vlc_phy_test_acquisition, SNR 100, 32 offsets): with
- * both sides correcting 303 of 320 runs lock within 64 frames, in 12 to
- * 23 frames on average.
+ * alone. vlc_phy_test_acquisition measures how many runs lock, and how
+ * soon, over 32 offsets.
  *
  * Cost, per searched frame: a snapshot (a line fit, ~30 short
  * divisions), 64 grid offsets of 26 (2-slot) to 44 (4-PPM) candidates

@@ -14,27 +14,6 @@
 # 512-byte ones between hidden terminals; both go with RTS/CTS at the
 # default threshold (200). Each phase ends with a line of counters per
 # node (summary), so that a failure says where the airtime went.
-#
-# Until 2026-12-04 each sender counted from its own first datagram, over
-# 60 s: a run failed on a hidden sender's share (n1 512 of 10752 bytes).
-# Six runs of that phase then showed the second sender's first datagram
-# 3 to 26 s after the first one's; counted in steady state over 120 s
-# instead. CI failed once on the four senders' 0.7 (figures not kept);
-# three runs of that phase since gave 107 to 110% of one. CI of
-# 2026-12-04 (8936e91): one sender 167 B/s, four 184 B/s (110%), shares
-# 22/26/26/24%; hidden 0 B/s without RTS/CTS (933 retries, 249 corrupt
-# frames in 197 s), 179 B/s with it (10 retries, 78 corrupt in 187 s),
-# shares 38/61% after a start-up of 33.5 s.
-#
-# Measured on 2026-12-03 (run 3, the host loaded by other guests and a
-# kernel build: 5 min 14 s of wall time): one sender 172 B/s of 200-byte
-# datagrams; four senders together 182 B/s (105% of one), shares
-# 31/23/25/19%; hidden terminals 0 B/s without RTS/CTS (3058 DATA
-# retries, 908 corrupt frames at n2) and 179 B/s with it (1 retry, 20
-# corrupt frames). Runs 1 and 2 (before the network resync): four
-# senders 87% and 94% of one, the smallest share 16%; hidden 74 and
-# 187 B/s. In run 2, n1 did not find its carrier within 60 s after the
-# hidden phase's flap; not seen since, the wait is now 120 s.
 . "$VLC_SRC/tests/qemu/lib.sh"
 
 vlcctl=$(vlcctl_bin)

@@ -246,10 +246,10 @@ VLC_TEST(vlc_phy_test_acquisition)
 		}
 	}
 	/* All configurations are logged first, then judged. The goal is
-	 * every run; what the acquisition reaches today is asserted so it
-	 * does not regress: 299 of 320 runs with both sides correcting
-	 * (one-sided runs are logged only: a corrector that only sees
-	 * data pulses, at brightness 100, has no fine measure of them).
+	 * every run; what the acquisition reaches today with both sides
+	 * correcting is asserted so that it does not regress (one-sided
+	 * runs are logged only: a corrector that only sees data pulses, at
+	 * brightness 100, has no fine measure of them).
 	 */
 	VLC_TEST_LOG("both correcting: %u of %u runs locked within %u frames",
 		     runs - fails, runs, VLC_TEST_ACQ_LOCK);
