@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * VLC light model: what a receiver measures over a window. vlc_sim.ko
- * and the tests' host channel both compute it here, so that the benches
- * and the QEMU runs measure the same physics. Pure C and header-only:
- * vlc_sim.ko and vlc.ko (its KUnit suites) both need it, and kbuild links
- * an object into one module only.
+ * and the host simulator (tests/vlc_hsim.c) both compute it here, so
+ * that the benches and the QEMU runs measure the same physics. Pure C
+ * and header-only: vlc_sim.ko and vlc.ko (its KUnit suites) both need
+ * it, and kbuild links an object into one module only.
  */
 #ifndef _VLC_LIGHT_H
 #define _VLC_LIGHT_H

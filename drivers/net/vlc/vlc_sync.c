@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * VLC resync loop. The MAC runs it on every PHY frame and applies the
- * move it returns (vlc_mac_rx.c); so does the tests' host channel, so
+ * move it returns (vlc_mac_rx.c); so does the host simulator, so
  * that the benches measure the loop the driver runs.
  */
 
