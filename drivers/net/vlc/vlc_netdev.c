@@ -254,6 +254,13 @@ static void vlc_dev_acq_work(struct work_struct *work)
 	vlc_exec_unlock(&vd->exec, flags);
 }
 
+/* The stack's ring holds VLC_TXQ_LEN skbs once its head is at @head. */
+static bool vlc_netdev_txq_full(struct vlc_dev *vd, unsigned int head)
+{
+	/* acquire: pairs with the release in vlc_dev_feed_mac() */
+	return head - smp_load_acquire(&vd->txq_tail) >= VLC_TXQ_LEN;
+}
+
 /* ---- NAPI: softirq context ---- */
 
 static int vlc_napi_poll(struct napi_struct *napi, int budget)
@@ -295,8 +302,13 @@ static int vlc_napi_poll(struct napi_struct *napi, int budget)
 		else
 			netif_carrier_off(ndev);
 	}
+	/* The stack may have filled the ring again since the executor made
+	 * room; waking it then would overwrite an skb the MAC has not taken.
+	 * The executor raises the event again when it takes one.
+	 */
 	if (test_and_clear_bit(VLC_EV_WAKE, &vd->events) &&
-	    netif_queue_stopped(ndev))
+	    netif_queue_stopped(ndev) &&
+	    !vlc_netdev_txq_full(vd, READ_ONCE(vd->txq_head)))
 		netif_wake_queue(ndev);
 
 	if (done < budget)
@@ -360,18 +372,17 @@ static int vlc_netdev_stop(struct net_device *ndev)
 	return 0;
 }
 
-static bool vlc_netdev_txq_full(struct vlc_dev *vd, unsigned int head)
-{
-	/* acquire: pairs with the release in vlc_dev_feed_mac() */
-	return head - smp_load_acquire(&vd->txq_tail) >= VLC_TXQ_LEN;
-}
-
 static netdev_tx_t vlc_netdev_start_xmit(struct sk_buff *skb,
 					 struct net_device *ndev)
 {
 	struct vlc_dev *vd = netdev_priv(ndev);
 	unsigned int head = vd->txq_head;
 
+	if (unlikely(vlc_netdev_txq_full(vd, head))) {
+		netif_stop_queue(ndev);
+		netdev_err_once(ndev, "tx ring full with the queue awake\n");
+		return NETDEV_TX_BUSY;
+	}
 	if (skb_linearize(skb) || skb->len < ETH_HLEN) {
 		atomic64_inc(&vd->tx_dropped);
 		dev_kfree_skb_any(skb);
