@@ -20,10 +20,8 @@ mac() { ip netns exec "$1" cat /sys/class/net/vlc0/address; }
 # resolution included. Not ping -i: the requests queued while ARP
 # resolves would go out together and collide with each other on the line.
 reach() {
-	rs=$(now_ms)
-	until ip netns exec "$1" ping -n -c 1 -s 16 -W 8 "$2" >/dev/null; do
-		[ $(($(now_ms) - rs)) -lt 150000 ] || return 1
-	done
+	wait_until 150 ip netns exec "$1" ping -n -c 1 -s 16 -W 8 "$2" \
+		>/dev/null
 }
 
 # pings NS DST N: N echo requests from NS, each with 8 s to come back;
