@@ -35,6 +35,16 @@
  *	erasure_aborts no_delimiter delivered lock_frames": DATA frames
  *	node 0 put on air, and what node 1's MAC made of its frames.
  *
+ *   link_bench simser AMBIENT NOISE FRAMES SEED
+ *	The lock's two nodes, PHY and MAC, on vlc_sim's medium: each sees
+ *	the other at 1000 (a lit LED at full gain), AMBIENT, rx_min_level
+ *	100, the search in the tick. Locked at vlc_sim's default noise,
+ *	the noise is raised to NOISE; then node 0's MAC sends group frames
+ *	of random bytes, back to back, for FRAMES frames, and each symbol it
+ *	sent is paired with node 1's decision of the same frame (frames node
+ *	1 sent in are left out), as tools/bench/ser-sim.sh does with the
+ *	driver in the QEMU guest. Prints "snr_db symbols errors".
+ *
  * JITTER: "none", "const:NS" (every callback of node 0 late by NS, node
  * 1 on time and not correcting: a steady offset the guards must absorb),
  * "unif:NS" (every callback of both nodes late by a uniform draw in
@@ -592,6 +602,104 @@ static int floss(int argc, char **argv)
 	return 0;
 }
 
+/* ---- symbol errors on vlc_sim's medium, with the MAC --------------- */
+
+#define SIM_FULL	1000U	/* vlc_sim: a lit LED at full gain reads this */
+#define SIM_NOISE	10U	/* vlc_sim's default noise */
+#define SIM_PAYLOAD	554	/* a 512-byte UDP datagram's Ethernet frame */
+
+/* Per node, what each frame carried: its start, the symbol sent, the
+ * symbol decided.
+ */
+static struct ser_log {
+	u64 *start;
+	int *tx, *rx;
+	u32 n, max;
+} slog[2];
+
+static void ser_record(void *ctx, const struct vlc_phy_rx *rx)
+{
+	struct lnode *l = ctx;
+	struct ser_log *g = &slog[l->cn->idx];
+
+	if (g->n < g->max) {
+		g->start[g->n] = vlc_phy_frame_start(&l->cn->phy);
+		g->tx[g->n] = l->cn->phy.tx_sym;
+		g->rx[g->n] = rx->sym;
+		g->n++;
+	}
+	lb_rx_frame(ctx, rx);
+}
+
+static const struct vlc_phy_client_ops ser_client = {
+	.tx_symbol = lb_tx_symbol,
+	.rx_frame = ser_record,
+};
+
+static int simser(int argc, char **argv)
+{
+	u32 ambient = atoi(argv[2]), noise = atoi(argv[3]);
+	u32 frames = atoi(argv[4]), i, j, symbols = 0, errors = 0, off;
+	u64 seed = strtoull(argv[5], NULL, 0), half;
+	u8 f[SIM_PAYLOAD];
+
+	if (!noise || mac_pair(seed, 0, 0, &off))
+		return 1;
+	ch.gain[0][1] = SIM_FULL;
+	ch.gain[1][0] = SIM_FULL;
+	ch.ambient = ambient;
+	ch.flicker100 = 0;
+	ch.noise = SIM_NOISE;
+	for (i = 0; i < 2; i++) {
+		vlc_phy_set_rx_min_level(&ch.node[i].phy, SIM_FULL / 10);
+		ch.node[i].phy.client = &ser_client;
+		slog[i].max = frames + 1024;
+		slog[i].start = calloc(slog[i].max, sizeof(u64));
+		slog[i].tx = calloc(slog[i].max, sizeof(int));
+		slog[i].rx = calloc(slog[i].max, sizeof(int));
+		if (!slog[i].start || !slog[i].tx || !slog[i].rx)
+			return 1;
+	}
+	if (mac_lock(20000, S32_MAX) > 20000) {
+		fprintf(stderr, "link_bench: no lock\n");
+		return 1;
+	}
+	ch.noise = noise;
+	lb_run_frames(256, frames1);	/* settle */
+	slog[0].n = 0;
+	slog[1].n = 0;
+	memset(f, 0xff, 6);		/* to everyone: no RTS, no ACK */
+	memcpy(f + 6, "\x02\x56\x4c\x43\x00\x01\x08\x00", 8);
+	while (slog[1].n < frames) {
+		while (!vlc_mac_tx_full(&ln[0].mac)) {
+			for (i = 14; i < sizeof(f); i++)
+				f[i] = (u8)vlc_hsim_rand(&ch);
+			vlc_mac_xmit(&ln[0].mac, f, sizeof(f));
+		}
+		lb_run_frames(64, frames1);
+	}
+	/* node 1's frame j is node 0's frame i that starts within half a
+	 * frame of it; both logs are in time order
+	 */
+	half = vlc_phy_default_timing.frame_ns / 2;
+	for (i = 0, j = 0; j < slog[1].n; j++) {
+		u64 t = slog[1].start[j];
+
+		while (i < slog[0].n && slog[0].start[i] + half <= t)
+			i++;
+		if (i == slog[0].n)
+			break;
+		if (slog[0].start[i] >= t + half || slog[0].tx[i] < 0 ||
+		    slog[1].tx[j] >= 0)
+			continue;
+		symbols++;
+		errors += slog[1].rx[j] != slog[0].tx[i];
+	}
+	printf("%.2f %u %u\n", 20 * log10((double)SIM_FULL / noise), symbols,
+	       errors);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 6 && !strcmp(argv[1], "lock"))
@@ -602,10 +710,13 @@ int main(int argc, char **argv)
 		return ber(argc, argv);
 	if (argc == 6 && !strcmp(argv[1], "floss"))
 		return floss(argc, argv);
+	if (argc == 6 && !strcmp(argv[1], "simser"))
+		return simser(argc, argv);
 	fprintf(stderr,
 		"usage: link_bench lock SEED0 RUNS MAXFRAMES DEFER\n"
 		"       link_bench skew PPM SEED FRAMES\n"
 		"       link_bench ber 2slot|4ppm FRAME_NS JITTER FRAMES SEED\n"
+		"       link_bench simser AMBIENT NOISE FRAMES SEED\n"
 		"JITTER: none | const:NS | unif:NS | model:M:P:T\n");
 	return 2;
 }
