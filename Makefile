@@ -268,6 +268,7 @@ help:
 	@echo "  make install-test  dkms build and make install DESTDIR=, checked"
 	@echo "  make board-test QEMU raspi3b and raspi2b: vlc0 from the overlay on"
 	@echo "                  pinctrl-bcm2835, every receiver mode, lockdep on"
-	@echo "  make bench      measure; writes Documentation/networking/vlc-benchmarks.rst"
+	@echo "  make bench      measure; writes the tables and figures that"
+	@echo "                  Documentation/networking/vlc-benchmarks.rst includes"
 	@echo "  variables: KERNEL=<series: 6.1, 6.12> KDIR=<kernel build dir>"
 	@echo "             BUILD=<object dir> VLC_CACHE=<cache dir>"

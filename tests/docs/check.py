@@ -16,7 +16,10 @@
        .. vlc-figures: SECTION: 37 18.5          (rst, a comment)
        <!-- vlc-figures: SECTION: 37 18.5 -->    (markdown)
    Each figure must be in that paragraph and in that section of
-   vlc-benchmarks.rst, which make bench writes.
+   vlc-benchmarks.rst as a reader sees it: with the fragments make bench
+   writes (Documentation/networking/vlc-bench/) included and their
+   |substitutions| replaced. The fragments are not pages of their own;
+   the files they cite are checked as the page's.
 4. Setting names. Every overlay parameter (dts/overlays/vlc-overlay.dts,
    __overrides__) is listed in dts/overlays/README; the property it sets
    is one of the binding's; vlc-hardware.rst's table of names ("Names of
@@ -52,7 +55,46 @@ def read(rel):
 
 rst_pages = sorted(os.path.relpath(p, top) for p in
                    glob.glob(os.path.join(top, "Documentation", "**", "*.rst"),
-                             recursive=True))
+                             recursive=True)
+                   if "/vlc-bench/" not in p)
+
+include_re = re.compile(r"^(\s*)\.\. include:: (\S+)\s*$")
+subst_re = re.compile(r"^\s*\.\. \|([^|]+)\| replace:: (.*)$")
+
+
+def inlined(rel):
+    """A page's lines with its ".. include::" files in their place, at the
+    directive's indent."""
+    lines = []
+    for l in read(rel).splitlines():
+        m = include_re.match(l)
+        if not m:
+            lines.append(l)
+            continue
+        inc = os.path.normpath(os.path.join(os.path.dirname(rel), m.group(2)))
+        if not os.path.isfile(os.path.join(top, inc)):
+            lines.append(l)  # docutils says so, in part 1
+            continue
+        lines += [m.group(1) + x if x.strip() else "" for x in inlined(inc)]
+    return lines
+
+
+def expanded(rel):
+    """A page's text as a reader sees it: includes in their place, every
+    |name| replaced by its value, and an escaped space ("\\ ") gone."""
+    if not rel.endswith(".rst"):
+        return read(rel)
+    lines = inlined(rel)
+    subst = {}
+    for l in lines:
+        m = subst_re.match(l)
+        if m:
+            subst[m.group(1)] = m.group(2).strip()
+    text = "\n".join(l for l in lines if not subst_re.match(l))
+    text = re.sub(r"\|([^|\s][^|]*)\|",
+                  lambda m: subst.get(m.group(1), m.group(0)), text)
+    return text.replace("\\ ", "")
+
 pages = ["README.md", "dts/overlays/README"] + rst_pages
 
 # 1. rst parses cleanly; markers start a block
@@ -105,10 +147,19 @@ for page in rst_pages:
         continue
     warn = io.StringIO()
     try:
-        docutils.core.publish_doctree(
-            read(page), source_path=page,
+        tree = docutils.core.publish_doctree(
+            read(page), source_path=os.path.join(top, page),
             settings_overrides={"report_level": 2, "halt_level": 5,
                                 "warning_stream": warn})
+        # a |name| rst did not take for a reference (a start not after
+        # a space or punctuation, as in "2..|n|") is printed as it is
+        for t in tree.findall(nodes.Text):
+            if isinstance(t.parent, (nodes.literal_block, nodes.literal,
+                                     nodes.comment)):
+                continue
+            for m in re.finditer(r"\|[a-z][a-z0-9_]*\|", t.astext()):
+                warn.write(f"{page}: {m.group(0)} is not replaced; "
+                           "write \"\\ \" before it\n")
     except Exception as e:  # a severe error still says where
         warn.write(str(e))
     result(not warn.getvalue(), f"{page}: docutils, no warning",
@@ -131,7 +182,7 @@ for d, _, files in os.walk(top):
         continue
     known.update(files)
 for page in pages:
-    text = read(page)
+    text = expanded(page)
     missing = set()
     for m in path_re.finditer(text):
         p = m.group(1).rstrip(".,")
@@ -168,7 +219,7 @@ def numbers(text):
                re.finditer(r"(?<![\w.])\d[\d,]*(?:\.\d+)?(?![\w])", text))
 
 
-bench = sections(read("Documentation/networking/vlc-benchmarks.rst"))
+bench = sections(expanded("Documentation/networking/vlc-benchmarks.rst"))
 mark_re = re.compile(r"^\s*(?:\.\. |<!-- )vlc-figures: ([^:]+):([^>]*?)(?: -->)?\s*$")
 for page in pages:
     if page.endswith("vlc-benchmarks.rst"):
