@@ -9,7 +9,7 @@
 # virtual time) except the wall-clock latency of the host build.
 #
 # Per section NAME (phy, hard, net, contention, sync, jitter, maccost,
-# anchors) the fragments are
+# ser, anchors) the fragments are
 #   NAME.run.inc            when, on which tree and by which command
 #   NAME.figures.inc        ".. |NAME_WHAT| replace:: VALUE" for the prose
 #   NAME-WHAT.table.inc     a table
@@ -39,7 +39,7 @@ mb=$out/mac_bench
 run_date=$(date -u +%Y-%m-%d)
 run_tree=$(git -C "$top" describe --always --dirty 2>/dev/null || echo "no git")
 run_cmd=
-for v in BENCH_ONLY HARD_BEFORE BENCH_NET_TXT; do
+for v in BENCH_ONLY HARD_BEFORE BENCH_NET_TXT BENCH_SER_TXT; do
 	eval "val=\${$v:-}"
 	[ -z "$val" ] || run_cmd="$run_cmd$v=\"$val\" "
 done
@@ -837,6 +837,91 @@ $(printf '%-9s  %-20s  %-19s  %-19s  %s\n' 2-slot "$mrx_byte_1" "$mrx_frame_1" "
 $(printf '%-9s  %-20s  %-19s  %-19s  %s\n' 4-PPM "$mrx_byte_2" "$mrx_frame_2" "$mtx_byte_2" "$mtx_frame_2")
 =========  ====================  ===================  ===================  ===================
 RST
+finish
+fi
+
+# Symbol errors of one medium, measured twice: the host simulator with
+# the PHY and MAC cores (link_bench simser) and vlc_sim under the driver
+# in the QEMU guest (ser-sim.sh), with the same parameters and seeds.
+if want ser; then
+begin ser
+echo "bench: symbol errors, host simulator and vlc_sim (QEMU guest)"
+ser_amb=2000 ser_frames=100000 ser_seeds=16 ser_noise="100 63 40"
+sh_txt=$out/ser-host.txt
+sq_txt=$out/ser-sim.txt
+: >"$sh_txt"
+ser_runs=
+for n in $ser_noise; do
+	s=1
+	while [ $s -le $ser_seeds ]; do
+		echo "$s $n $("$lb" simser $ser_amb "$n" $ser_frames $s)" >>"$sh_txt"
+		ser_runs="$ser_runs $s:$n"
+		s=$((s + 1))
+	done
+done
+# BENCH_SER_TXT=FILE: the guest's output of an earlier run instead of
+# booting the guest again
+if [ -n "${BENCH_SER_TXT:-}" ]; then
+	cp "$BENCH_SER_TXT" "$sq_txt.in"
+	mv "$sq_txt.in" "$sq_txt"
+elif make -s -C "$top" modules >"$out/modules.log" 2>&1; then
+	# shellcheck disable=SC2086 # one argument a run
+	"$top/tests/qemu/run.sh" --show --timeout 7200 --out "$out/qemu-ser" \
+		"$top/tools/bench/ser-sim.sh" $ser_amb $ser_frames $ser_runs \
+		>"$sq_txt" 2>&1 || true
+fi
+# ser_stats NOISE: "snr seeds symbols mean se zero" of the host's runs,
+# then the guest's: the mean and standard error of the per-seed rates,
+# and how many seeds saw no error
+ser_stats() {
+	awk -v n="$1" '$2 == n { r = $5 / $4; k++; s += r; q += r * r
+			sym += $4; if (!$5) z++; snr = $3 }
+		END { m = s / k; v = k > 1 ? (q - k * m * m) / (k - 1) : 0
+			if (v < 0) v = 0
+			printf "%.1f %d %d %.3f %.3f %d", snr, k, sym, m,
+				sqrt(v / k), z }' "$sh_txt"
+	echo
+	sed -n 's/^BENCH ser //p' "$sq_txt" |
+	awk -v n="$1" '$2 == n && $3 > 0 { r = $4 / $3; k++; s += r
+			q += r * r; sym += $3; if (!$4) z++ }
+		END { if (!k) { print "0 0 - - 0"; exit }
+			m = s / k; v = k > 1 ? (q - k * m * m) / (k - 1) : 0
+			if (v < 0) v = 0
+			printf "%d %d %.3f %.3f %d\n", k, sym, m, sqrt(v / k), z }'
+}
+ser_row() {
+	set -- $(ser_stats "$1" | tr '\n' ' ') "$1"
+	# 1 snr 2 seeds 3 symbols 4 mean 5 se 6 zero | 7 seeds 8 symbols
+	# 9 mean 10 se 11 zero | 12 noise
+	z=$(awk -v a="$4" -v sa="$5" -v b="$9" -v sb="${10}" 'BEGIN {
+		d = sqrt(sa * sa + sb * sb)
+		if (b == "-" || !d) print "-"; else printf "%.1f", (b - a) / d }')
+	printf '%-6s  %-5s  %-19s  %-5s  %-19s  %-5s  %s\n' "$1" "${12}" \
+		"$4 +- $5" "$6/$2" "$9 +- ${10}" "${11}/$7" "$z"
+	echo "$z" >>"$out/ser-z.txt"
+}
+: >"$out/ser-z.txt"
+rows=$(for n in $ser_noise; do ser_row "$n"; done)
+put ser.table.inc <<RST
+======  =====  ===================  =====  ===================  =====  =====
+SNR dB  noise  host simulator       no     vlc_sim in QEMU      no     z
+               rate +- s.e.         error  rate +- s.e.         error
+======  =====  ===================  =====  ===================  =====  =====
+$rows
+======  =====  ===================  =====  ===================  =====  =====
+RST
+put ser-commands.literal.inc <<RST
+::
+
+  build/bench/link_bench simser $ser_amb NOISE $ser_frames SEED
+  tests/qemu/run.sh --show tools/bench/ser-sim.sh $ser_amb $ser_frames SEED:NOISE...
+RST
+fig amb "$ser_amb"
+fig frames "$ser_frames"
+fig seeds "$ser_seeds"
+fig max_z "$(awk '$1 != "-" { v = $1 < 0 ? -$1 : $1; if (v > m) m = v }
+	END { printf "%.1f", m }' "$out/ser-z.txt")"
+fig guest_runs "$(sed -n 's/^BENCH ser //p' "$sq_txt" | awk '$3 > 0' | wc -l)"
 finish
 fi
 
