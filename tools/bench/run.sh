@@ -865,11 +865,17 @@ if [ -n "${BENCH_SER_TXT:-}" ]; then
 	cp "$BENCH_SER_TXT" "$sq_txt.in"
 	mv "$sq_txt.in" "$sq_txt"
 elif make -s -C "$top" modules >"$out/modules.log" 2>&1; then
-	# shellcheck disable=SC2086 # one argument a run
-	"$top/tests/qemu/run.sh" --show --timeout 7200 --out "$out/qemu-ser" \
-		"$top/tools/bench/ser-sim.sh" $ser_amb $ser_frames $ser_runs \
-		>"$sq_txt" 2>&1 || true
+	{
+		echo "bench: tree $run_tree, $run_date"
+		# shellcheck disable=SC2086 # one argument a run
+		"$top/tests/qemu/run.sh" --show --timeout 7200 \
+			--out "$out/qemu-ser" "$top/tools/bench/ser-sim.sh" \
+			$ser_amb $ser_frames $ser_runs
+	} >"$sq_txt" 2>&1 || true
 fi
+# the guest's output starts with the tree it ran
+sed -n 's/^bench: tree \(.*\)/The guest ran on tree \1./p' "$sq_txt" |
+	head -n 1 >>"$stage/ser.run.inc"
 # ser_stats NOISE: "snr seeds symbols mean se zero" of the host's runs,
 # then the guest's: the mean and standard error of the per-seed rates,
 # and how many seeds saw no error
