@@ -90,8 +90,8 @@ struct vlc_phy_timing {
  *	locked (fine sync) its magnitude saturates at min(sync_ns, half the
  *	neighbour's on-time); while acquiring it is the last acquisition
  *	estimate, any value in (-frame_ns / 2, frame_ns / 2]
- * @coarse: @offset_ns is a fresh acquisition estimate, not yet reported:
- *	apply half of it now, without averaging (see vlc_phy_acq.c)
+ * @coarse: @offset_ns is a fresh acquisition estimate, not yet reported;
+ *	what a node does with it is the resync loop's (vlc_sync.c)
  * @acquiring: no fine lock yet: symbols are withheld (erasure or idle),
  *	and @offset_ns is only to be acted upon when @coarse is set
  * @margin: decision statistic relative to the decision threshold, in
