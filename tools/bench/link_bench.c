@@ -697,6 +697,11 @@ static int simser(int argc, char **argv)
 	}
 	printf("%.2f %u %u\n", 20 * log10((double)SIM_FULL / noise), symbols,
 	       errors);
+	for (i = 0; i < 2; i++) {
+		free(slog[i].start);
+		free(slog[i].tx);
+		free(slog[i].rx);
+	}
 	return 0;
 }
 
