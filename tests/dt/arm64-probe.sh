@@ -76,9 +76,10 @@ EOF
 # before it reads the timing. "NAME|PROPERTIES|MESSAGE" per line.
 bad_nodes='frame-long|frame-us = <100001>;|frame-us above 100 ms
 frame-u32|frame-us = <4294968>;|frame-us: 4294968 us is too long
-frame-short|frame-us = <239>; sync-us = <40>; guard-us = <20>; data-us = <50>; tolerance-us = <20>;|frame-us too short
+frame-short|frame-us = <300>; sync-us = <100>; guard-us = <20>; data-us = <50>; tolerance-us = <20>;|frame-us too short
 frame-type|frame-us = [01 02];|frame-us: not a u32
-sync-zero|sync-us = <0>;|sync-us is zero
+sync-zero|sync-us = <0>;|sync-us below 10 us
+frame-fast|frame-us = <200>; sync-us = <16>; guard-us = <8>; data-us = <20>; tolerance-us = <8>;|frame-us below 250 us
 guard-tol|guard-us = <1000>; tolerance-us = <1001>;|guard-us shorter than tolerance-us
 bright-1001|brightness = <1001>;|brightness: 1001 is above 1000 per mille
 bright-max|brightness = <900>;|brightness: brightness above the maximum

@@ -73,9 +73,15 @@ has_carrier() {
 	ip -n "$1" link show vlc0 | grep -q LOWER_UP
 }
 
-# stat NS NAME: one ethtool -S counter of vlc0 in NS
+# stat NS NAME: one counter of vlc0 in NS: ethtool -S's (phy_*, mac_*),
+# or the interface's (ip -s link: rx_crc_errors, collisions...)
 stat() {
-	ip netns exec "$1" ethtool -S vlc0 | sed -n "s/^ *$2: //p"
+	case "$2" in
+	phy_* | mac_*)
+		ip netns exec "$1" ethtool -S vlc0 | sed -n "s/^ *$2: //p" ;;
+	*)
+		ip netns exec "$1" cat "/sys/class/net/vlc0/statistics/$2" ;;
+	esac
 }
 
 # vtime_s: the simulator's virtual time in seconds

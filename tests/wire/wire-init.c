@@ -300,12 +300,12 @@ static void print_stats(const char *who, const char *ifn)
 	static const char * const names[] = {
 		"phy_frames", "phy_symbols_rx", "phy_erasures", "phy_late",
 		"phy_overruns", "mac_tx_frames", "mac_tx_retries",
-		"mac_rx_frames_ok", "mac_rx_crc_errors", "mac_rx_no_delimiter",
+		"mac_rx_frames_ok", "mac_rx_no_delimiter",
 		"mac_backoffs", "mac_rx_delivered", "mac_tx_acked",
 		"mac_tx_dropped",
 	};
 	const char * const sys[] = { "rx_packets", "rx_dropped", "tx_packets",
-				     "tx_dropped", "carrier" };
+				     "tx_dropped", "rx_crc_errors", "carrier" };
 	char path[128], v[32], snmp[4096], *ic;
 	unsigned int i;
 
@@ -313,7 +313,7 @@ static void print_stats(const char *who, const char *ifn)
 	for (i = 0; i < ARRAY_SIZE(names); i++)
 		printf(" %s %lld", names[i] + 4, ethtool_stat(ifn, names[i]));
 	for (i = 0; i < ARRAY_SIZE(sys); i++) {
-		snprintf(path, sizeof(path), i < 4 ?
+		snprintf(path, sizeof(path), i < 5 ?
 			 "/sys/class/net/%s/statistics/%s" :
 			 "/sys/class/net/%s/%s", ifn, sys[i]);
 		if (read_file(path, v, sizeof(v)) > 0)

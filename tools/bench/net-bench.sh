@@ -30,8 +30,8 @@ raw_bps=2000
 # Counters of both nodes: "NAME_a NAME_b" pairs, for the breakdown.
 counters() {
 	for c in phy_frames phy_symbols_tx mac_tx_fragments mac_tx_retries \
-		mac_tx_frames mac_tx_bytes_air mac_backoffs mac_collisions \
-		mac_tx_beacons mac_rx_crc_errors mac_rx_erasure_aborts; do
+		mac_tx_frames mac_tx_bytes_air mac_backoffs collisions \
+		mac_tx_beacons rx_crc_errors mac_rx_erasure_aborts; do
 		echo "$c $(stat a $c) $(stat b $c)"
 	done
 }

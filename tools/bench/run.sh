@@ -394,15 +394,15 @@ if net_run; then
 	fig udp_goodput "$udp_g"
 	fig udp_frames_per_datagram "$udp_fpp"
 	fig udp_retries_a "$(b udp_mac_tx_retries_a)"
-	fig udp_collisions_a "$(b udp_mac_collisions_a)"
+	fig udp_collisions_a "$(b udp_collisions_a)"
 	fig udp_fragments_b "$(b udp_mac_tx_fragments_b)"
 	fig udp_gap_min "$(b udp_gap_min)"
 	fig udp_gap_max "$(b udp_gap_max)"
 	fig tcp_bytes $tcp_b
 	fig tcp_goodput "$tcp_g"
 	fig tcp_fragments_b "$(b tcp_mac_tx_fragments_b)"
-	fig tcp_collisions_a "$(b tcp_mac_collisions_a)"
-	fig tcp_collisions_b "$(b tcp_mac_collisions_b)"
+	fig tcp_collisions_a "$(b tcp_collisions_a)"
+	fig tcp_collisions_b "$(b tcp_collisions_b)"
 	fig ping_bound_ms $bound_ms
 	fig ping_rtt_ms "$rtt"
 	fig ping_rtt_min_ms "$rtt_min"

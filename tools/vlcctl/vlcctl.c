@@ -33,6 +33,7 @@
 #endif
 
 static const char *prog = "vlcctl";
+static bool json_out;		/* monitor's -j */
 
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -59,6 +60,7 @@ static const char *const attr_name[VLC_ATTR_MAX + 1] = {
 struct ctx {
 	struct mnl_socket *nl;
 	uint16_t family;
+	uint32_t mcgrp;			/* VLC_MCGRP_EVENTS, 0 if none */
 	unsigned int portid;
 	uint32_t seq;
 	char *buf;
@@ -72,6 +74,7 @@ static void help(FILE *f)
 {
 	fprintf(f,
 		"usage: %s [-j] show [DEV]\n"
+		"       %s [-j] monitor [DEV]\n"
 		"       %s set DEV [modulation 2slot|4ppm] [brightness N] [frame-us N]\n"
 		"                  [sync-us N] [guard-us N] [data-us N] [tolerance-us N]\n"
 		"                  [rts-threshold N] [retry-limit N] [cw-min N] [cw-max N]\n"
@@ -81,8 +84,9 @@ static void help(FILE *f)
 		"bytes (rts-threshold 0: no RTS/CTS), cw-min, cw-max, beacon-interval\n"
 		"and loc-interval in frames (2000 frames = 1 s at the default 500 us\n"
 		"frame; intervals 0: off). Settings left out keep their values; a\n"
-		"refused set changes nothing. -j: show as JSON.\n",
-		prog, prog);
+		"refused set changes nothing. monitor prints lock, carrier and\n"
+		"neighbour events as they come. -j: JSON (monitor: one object a line).\n",
+		prog, prog, prog);
 }
 
 static int usage_err(const char *fmt, ...)
@@ -168,6 +172,22 @@ static const char *name_of(unsigned int type)
 	return "attribute";
 }
 
+/* A policy limit in the unit the user typed: the kernel's timings are in
+ * ns, the user's ("frame-us") in us.
+ */
+static void print_limit(const char *attr, uint64_t v)
+{
+	size_t n = strlen(attr);
+
+	if (n > 3 && !strcmp(attr + n - 3, "-us") && v % 1000)
+		fprintf(stderr, "%llu.%03llu", (unsigned long long)(v / 1000),
+			(unsigned long long)(v % 1000));
+	else if (n > 3 && !strcmp(attr + n - 3, "-us"))
+		fprintf(stderr, "%llu", (unsigned long long)(v / 1000));
+	else
+		fprintf(stderr, "%llu", (unsigned long long)v);
+}
+
 /* Print a refused request the way the kernel explained it. */
 static void report(struct ctx *c, const struct nlmsghdr *nlh)
 {
@@ -205,9 +225,12 @@ static void report(struct ctx *c, const struct nlmsghdr *nlh)
 			"changing settings needs CAP_NET_ADMIN in the device's network namespace");
 	if (attr)
 		fprintf(stderr, " [%s", attr);
-	if (attr && ea.has_min && ea.has_max)
-		fprintf(stderr, ": %llu..%llu", (unsigned long long)ea.min,
-			(unsigned long long)ea.max);
+	if (attr && ea.has_min && ea.has_max) {
+		fputs(": ", stderr);
+		print_limit(attr, ea.min);
+		fputs("..", stderr);
+		print_limit(attr, ea.max);
+	}
 	if (attr)
 		fputc(']', stderr);
 	if (ea.msg)
@@ -297,14 +320,38 @@ out:
 	return ret;
 }
 
+/* One CTRL_ATTR_MCAST_GROUPS entry: the events group's id. */
+static void mcgrp_entry(const struct nlattr *grp, struct ctx *c)
+{
+	const struct nlattr *a;
+	const char *name = NULL;
+	uint32_t id = 0;
+
+	mnl_attr_for_each_nested(a, grp) {
+		if (mnl_attr_get_type(a) == CTRL_ATTR_MCAST_GRP_NAME &&
+		    mnl_attr_validate(a, MNL_TYPE_NUL_STRING) >= 0)
+			name = mnl_attr_get_str(a);
+		else if (mnl_attr_get_type(a) == CTRL_ATTR_MCAST_GRP_ID &&
+			 mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
+			id = mnl_attr_get_u32(a);
+	}
+	if (name && !strcmp(name, VLC_MCGRP_EVENTS))
+		c->mcgrp = id;
+}
+
 static int family_cb(const struct nlmsghdr *nlh, void *data)
 {
-	struct nlattr *a;
+	struct ctx *c = data;
+	const struct nlattr *a, *g;
 
-	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr))
+	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
 		if (mnl_attr_get_type(a) == CTRL_ATTR_FAMILY_ID &&
 		    mnl_attr_validate(a, MNL_TYPE_U16) >= 0)
-			*(uint16_t *)data = mnl_attr_get_u16(a);
+			c->family = mnl_attr_get_u16(a);
+		else if (mnl_attr_get_type(a) == CTRL_ATTR_MCAST_GROUPS)
+			mnl_attr_for_each_nested(g, a)
+				mcgrp_entry(g, c);
+	}
 	return MNL_CB_OK;
 }
 
@@ -317,7 +364,7 @@ static int resolve_family(struct ctx *c)
 	mnl_attr_put_strz(nlh, CTRL_ATTR_FAMILY_NAME, VLC_GENL_NAME);
 	c->what = "generic netlink family \"" VLC_GENL_NAME
 		  "\" (is vlc.ko loaded?)";
-	if (talk(c, nlh, family_cb, &c->family) || !c->family)
+	if (talk(c, nlh, family_cb, c) || !c->family)
 		return -1;
 	c->what = what;
 	return 0;
@@ -671,6 +718,113 @@ static int cmd_show(struct ctx *c, int argc, char **argv)
 	return ret;
 }
 
+/* ---- monitor ---- */
+
+static const char *const event_name[VLC_EVENT_MAX + 1] = {
+	[VLC_EVENT_LOCK] = "lock",
+	[VLC_EVENT_UNLOCK] = "unlock",
+	[VLC_EVENT_CARRIER_ON] = "carrier on",
+	[VLC_EVENT_CARRIER_OFF] = "carrier off",
+	[VLC_EVENT_NEIGH_NEW] = "neighbour heard",
+	[VLC_EVENT_NEIGH_GONE] = "neighbour forgotten",
+};
+
+struct event {
+	const char *ifname;
+	int event;
+	int neigh;
+};
+
+static int event_attr_cb(const struct nlattr *a, void *data)
+{
+	struct event *ev = data;
+
+	switch (mnl_attr_get_type(a)) {
+	case VLC_ATTR_IFNAME:
+		if (mnl_attr_validate(a, MNL_TYPE_NUL_STRING) >= 0)
+			ev->ifname = mnl_attr_get_str(a);
+		break;
+	case VLC_ATTR_EVENT:
+		if (mnl_attr_validate(a, MNL_TYPE_U8) >= 0)
+			ev->event = mnl_attr_get_u8(a);
+		break;
+	case VLC_ATTR_NEIGH_ID:
+		if (mnl_attr_validate(a, MNL_TYPE_U8) >= 0)
+			ev->neigh = mnl_attr_get_u8(a);
+		break;
+	default:
+		break;
+	}
+	return MNL_CB_OK;
+}
+
+static int event_cb(const struct nlmsghdr *nlh, void *data)
+{
+	const struct genlmsghdr *g = mnl_nlmsg_get_payload(nlh);
+	struct event ev = { .event = -1, .neigh = -1 };
+	const char *dev = data, *name;
+
+	if (g->cmd != VLC_CMD_EVENT ||
+	    mnl_attr_parse(nlh, sizeof(*g), event_attr_cb, &ev) < 0 ||
+	    !ev.ifname || (dev && strcmp(dev, ev.ifname)))
+		return MNL_CB_OK;
+	name = ev.event >= 0 && ev.event <= VLC_EVENT_MAX &&
+	       event_name[ev.event] ? event_name[ev.event] : "unknown";
+	if (json_out) {
+		printf("{\"ifname\":");
+		json_str(ev.ifname);
+		printf(",\"event\":\"%s\"", name);
+		if (ev.neigh >= 0)
+			printf(",\"neighbour\":%d", ev.neigh);
+		printf("}\n");
+	} else if (ev.neigh >= 0) {
+		printf("%s: %s %d\n", ev.ifname, name, ev.neigh);
+	} else {
+		printf("%s: %s\n", ev.ifname, name);
+	}
+	fflush(stdout);
+	return MNL_CB_OK;
+}
+
+static int cmd_monitor(struct ctx *c, int argc, char **argv)
+{
+	char *rbuf;
+	ssize_t n;
+	int grp;
+
+	if (argc > 1)
+		return usage_err("monitor: one device at most, not '%s'",
+				 argv[1]);
+	c->what = "monitor";
+	if (resolve_family(c))
+		return 1;
+	if (!c->mcgrp) {
+		fprintf(stderr, "%s: monitor: the vlc family has no \"%s\" group (vlc.ko too old?)\n",
+			prog, VLC_MCGRP_EVENTS);
+		return 1;
+	}
+	grp = c->mcgrp;
+	if (mnl_socket_setsockopt(c->nl, NETLINK_ADD_MEMBERSHIP, &grp,
+				  sizeof(grp)) < 0) {
+		perror(prog);
+		return 1;
+	}
+	json_out = c->json;
+	rbuf = malloc(MNL_SOCKET_BUFFER_SIZE);
+	if (!rbuf) {
+		perror(prog);
+		return 1;
+	}
+	while ((n = mnl_socket_recvfrom(c->nl, rbuf,
+					MNL_SOCKET_BUFFER_SIZE)) > 0)
+		if (mnl_cb_run(rbuf, n, 0, 0, event_cb,
+			       argc ? argv[0] : NULL) < MNL_CB_STOP)
+			break;
+	perror(prog);
+	free(rbuf);
+	return 1;
+}
+
 /* ---- set ---- */
 
 /* "12", "12.5" or "0.125" microseconds to nanoseconds. */
@@ -851,7 +1005,8 @@ int main(int argc, char **argv)
 		help(stdout);
 		return 0;
 	}
-	if (strcmp(argv[1], "show") && strcmp(argv[1], "set"))
+	if (strcmp(argv[1], "show") && strcmp(argv[1], "set") &&
+	    strcmp(argv[1], "monitor"))
 		return usage_err("unknown command '%s'", argv[1]);
 
 	c.buf = malloc(MNL_SOCKET_BUFFER_SIZE);
@@ -871,6 +1026,8 @@ int main(int argc, char **argv)
 
 	if (!strcmp(argv[1], "show"))
 		ret = cmd_show(&c, argc - 2, argv + 2);
+	else if (!strcmp(argv[1], "monitor"))
+		ret = cmd_monitor(&c, argc - 2, argv + 2);
 	else
 		ret = cmd_set(&c, argc - 2, argv + 2);
 

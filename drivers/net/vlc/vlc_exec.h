@@ -28,6 +28,13 @@ enum vlc_exec_kind {
 	VLC_EXEC_EXTERNAL,
 };
 
+/* The shortest frame and slot the hrtimer and thread executors are asked
+ * to run; vlc.rst, "Timing limits", says why. External executors run in
+ * virtual time and keep the PHY's own limits.
+ */
+#define VLC_EXEC_FRAME_NS_MIN	250000U		/* 250 us */
+#define VLC_EXEC_SLOT_NS_MIN	10000U		/* 10 us */
+
 struct vlc_exec {
 	enum vlc_exec_kind kind;
 	u64 (*run)(void *ctx, u64 now_ns);

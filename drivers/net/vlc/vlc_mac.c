@@ -408,6 +408,27 @@ void vlc_mac_init(struct vlc_mac *mac, const struct vlc_mac_params *p,
 }
 
 /**
+ * vlc_mac_set_bits - the PHY's mode changes with the frame that starts now
+ * @mac: the MAC
+ * @bits: bits per symbol from this frame on
+ *
+ * Return: false while a frame of ours is on air: it ends in the symbols
+ * it began with, and the PHY keeps its mode until then.
+ */
+bool vlc_mac_set_bits(struct vlc_mac *mac, unsigned int bits)
+{
+	struct vlc_mac_params p = mac->p;
+
+	if (mac->tx.emit.sym < mac->tx.emit.nsyms)
+		return false;
+	if (p.bits_per_symbol != bits) {
+		p.bits_per_symbol = bits;
+		vlc_mac_set_params(mac, &p, NULL);
+	}
+	return true;
+}
+
+/**
  * vlc_mac_set_params - change parameters
  * @mac: the MAC
  * @p: new parameters
@@ -571,7 +592,8 @@ void vlc_mac_complete(struct vlc_mac *mac, bool ok)
 }
 
 /**
- * vlc_mac_flush - drop every queued packet (interface going down)
+ * vlc_mac_flush - drop every queued packet (interface going down, or no
+ *	neighbour left to send to)
  * @mac: the MAC
  *
  * Each packet is reported with tx_done(ok = false); a frame being

@@ -500,6 +500,7 @@ int vlc_mac_set_params(struct vlc_mac *mac, const struct vlc_mac_params *p,
 int vlc_mac_xmit(struct vlc_mac *mac, const u8 *frame, unsigned int len);
 bool vlc_mac_tx_full(const struct vlc_mac *mac);
 void vlc_mac_flush(struct vlc_mac *mac);
+bool vlc_mac_set_bits(struct vlc_mac *mac, unsigned int bits);
 int vlc_mac_tx_symbol(struct vlc_mac *mac);
 void vlc_mac_rx_frame(struct vlc_mac *mac, const struct vlc_phy_rx *rx);
 int vlc_mac_short_addr(const u8 *addr);

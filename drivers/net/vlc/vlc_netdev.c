@@ -17,9 +17,11 @@
 #include <linux/timekeeping.h>
 #include <linux/workqueue.h>
 #include <net/neighbour.h>
+#include <uapi/linux/vlc.h>
 
 #include "vlc_compat.h"
 #include "vlc_netdev.h"
+#include "vlc_nl.h"
 
 #define CREATE_TRACE_POINTS
 #include <trace/events/vlc.h>
@@ -49,7 +51,18 @@ static void vlc_dev_event(struct vlc_dev *vd, int ev)
 	napi_schedule(&vd->napi);
 }
 
-/* Move skbs from the stack's ring into the MAC while it has room. */
+/* A packet of @len bytes left the device: BQL hears of it in NAPI. */
+static void vlc_dev_tx_left(struct vlc_dev *vd, unsigned int len)
+{
+	WRITE_ONCE(vd->bql.pkts, vd->bql.pkts + 1);
+	WRITE_ONCE(vd->bql.bytes, vd->bql.bytes + len);
+	vlc_dev_event(vd, VLC_EV_TX_DONE);
+}
+
+/* Move skbs from the stack's ring into the MAC while it has room. With
+ * no carrier there is nobody to send to: they are dropped, not kept to
+ * go out stale when a neighbour comes back.
+ */
 static void vlc_dev_feed_mac(struct vlc_dev *vd)
 {
 	unsigned int tail = vd->txq_tail;
@@ -57,11 +70,14 @@ static void vlc_dev_feed_mac(struct vlc_dev *vd)
 
 	/* acquire: pairs with the release in ndo_start_xmit */
 	while (tail != smp_load_acquire(&vd->txq_head) &&
-	       !vlc_mac_tx_full(&vd->mac)) {
+	       (!vd->carrier || !vlc_mac_tx_full(&vd->mac))) {
 		struct sk_buff *skb = vd->txq[tail % VLC_TXQ_LEN];
 
-		if (vlc_mac_xmit(&vd->mac, skb->data, skb->len))
+		if (!vd->carrier ||
+		    vlc_mac_xmit(&vd->mac, skb->data, skb->len)) {
 			atomic64_inc(&vd->tx_dropped);
+			vlc_dev_tx_left(vd, skb->len);
+		}
 		dev_consume_skb_any(skb);
 		tail++;
 		took = true;
@@ -81,21 +97,40 @@ static int vlc_dev_tx_symbol(void *ctx)
 	return vlc_mac_tx_symbol(&vd->mac);
 }
 
-/* Copy the MAC counters that rtnl_link_stats64 shows, every 64 frames
- * (32 ms at 500 us): cheap, and ndo_get_stats64 never takes our lock.
- */
-static void vlc_dev_publish_stats(struct vlc_dev *vd)
+/* Under the executor's lock: readers see this frame's state. */
+static void vlc_dev_publish(struct vlc_dev *vd)
 {
-	const struct vlc_mac_stats *m = &vd->mac.stats;
-	unsigned long flags;
+	struct vlc_snap *s = &vd->snap;
 
-	flags = u64_stats_update_begin_irqsave(&vd->xstats.syncp);
-	u64_stats_set(&vd->xstats.rx_crc_errors, m->rx_crc_errors);
-	u64_stats_set(&vd->xstats.rx_errors,
-		      m->rx_crc_errors + m->rx_truncated + m->rx_bad_header +
-		      m->rx_erasure_aborts + m->rx_too_long);
-	u64_stats_set(&vd->xstats.collisions, m->collisions);
-	u64_stats_update_end_irqrestore(&vd->xstats.syncp, flags);
+	/* a writer preempted inside would keep the readers spinning */
+	preempt_disable();
+	write_seqcount_begin(&vd->snap_seq);
+	s->phy = vd->phy.stats;
+	s->mac = vd->mac.stats;
+	s->rx = vd->phy.last_rx;
+	s->mp = vd->mac.p;
+	s->nav = vd->mac.nav.frames;
+	s->nbeacons = vlc_mac_beacons(&vd->mac, s->beacons,
+				      ARRAY_SIZE(s->beacons));
+	write_seqcount_end(&vd->snap_seq);
+	preempt_enable();
+}
+
+/**
+ * vlc_dev_read_snap - the executor's state as of its last frame
+ * @vd: VLC device
+ * @s: filled with it
+ *
+ * Context: any; never waits for the executor.
+ */
+void vlc_dev_read_snap(struct vlc_dev *vd, struct vlc_snap *s)
+{
+	unsigned int seq;
+
+	do {
+		seq = read_seqcount_begin(&vd->snap_seq);
+		*s = vd->snap;
+	} while (read_seqcount_retry(&vd->snap_seq, seq));
 }
 
 static void vlc_dev_rx_frame(void *ctx, const struct vlc_phy_rx *rx)
@@ -110,17 +145,37 @@ static void vlc_dev_rx_frame(void *ctx, const struct vlc_phy_rx *rx)
 			    vlc_phy_frame_start(&vd->phy), rx, vd->phy.tx_sym,
 			    vd->phy.level, vd->phy.nmeas);
 	vlc_mac_rx_frame(&vd->mac, rx);
-	if (!(vd->phy.stats.frames & 63))
-		vlc_dev_publish_stats(vd);
 	if (carrier != vd->carrier) {
 		WRITE_ONCE(vd->carrier, carrier);
 		vlc_dev_event(vd, VLC_EV_CARRIER);
+		/* The packets queued for the lost neighbours go now, counted
+		 * as failed (the MAC's) and dropped (the ring's).
+		 */
+		if (!carrier) {
+			vlc_mac_flush(&vd->mac);
+			vlc_dev_feed_mac(vd);
+		}
 	}
+	vlc_dev_publish(vd);
+	if (rx->acquiring != vd->notify.acquiring ||
+	    vd->mac.stats.rx_beacons != vd->notify.rx_beacons) {
+		vd->notify.acquiring = rx->acquiring;
+		vd->notify.rx_beacons = vd->mac.stats.rx_beacons;
+		vlc_dev_event(vd, VLC_EV_STATE);
+	}
+}
+
+static bool vlc_dev_set_bits(void *ctx, unsigned int bits)
+{
+	struct vlc_dev *vd = ctx;
+
+	return vlc_mac_set_bits(&vd->mac, bits);
 }
 
 static const struct vlc_phy_client_ops vlc_dev_phy_client = {
 	.tx_symbol	= vlc_dev_tx_symbol,
 	.rx_frame	= vlc_dev_rx_frame,
+	.set_bits	= vlc_dev_set_bits,
 };
 
 static void vlc_dev_deliver(void *ctx, const u8 *frame, unsigned int len)
@@ -156,6 +211,7 @@ static void vlc_dev_tx_done(void *ctx, unsigned int len, bool ok)
 		u64_stats_inc(&vd->xstats.tx_errors);
 	}
 	u64_stats_update_end_irqrestore(&vd->xstats.syncp, flags);
+	vlc_dev_tx_left(vd, len);
 }
 
 static void vlc_dev_phase(void *ctx, s32 ns)
@@ -263,6 +319,34 @@ static bool vlc_netdev_txq_full(struct vlc_dev *vd, unsigned int head)
 
 /* ---- NAPI: softirq context ---- */
 
+/* Lock and neighbours, as of the executor's last frame, for netlink. */
+static void vlc_napi_notify_state(struct vlc_dev *vd)
+{
+	struct vlc_notify *nt = &vd->notify;
+	DECLARE_BITMAP(now, 256);
+	struct vlc_snap *s = &vd->snap_napi;
+	unsigned int i;
+	bool locked;
+
+	vlc_dev_read_snap(vd, s);
+	locked = s->phy.frames && !s->rx.acquiring;
+	if (locked != nt->locked) {
+		nt->locked = locked;
+		vlc_nl_notify(vd->ndev, locked ? VLC_EVENT_LOCK :
+				       VLC_EVENT_UNLOCK, -1);
+	}
+	bitmap_zero(now, 256);
+	for (i = 0; i < s->nbeacons; i++)
+		__set_bit(s->beacons[i].id, now);
+	for (i = 0; i < 256; i++) {
+		if (test_bit(i, now) == test_bit(i, nt->neigh))
+			continue;
+		vlc_nl_notify(vd->ndev, test_bit(i, now) ? VLC_EVENT_NEIGH_NEW :
+				       VLC_EVENT_NEIGH_GONE, i);
+	}
+	bitmap_copy(nt->neigh, now, 256);
+}
+
 static int vlc_napi_poll(struct napi_struct *napi, int budget)
 {
 	struct vlc_dev *vd = container_of(napi, struct vlc_dev, napi);
@@ -288,7 +372,9 @@ static int vlc_napi_poll(struct napi_struct *napi, int budget)
 			u64_stats_update_end(&vd->nstats.syncp);
 			napi_gro_receive(napi, skb);
 		} else {
-			ndev->stats.rx_missed_errors++;
+			u64_stats_update_begin(&vd->nstats.syncp);
+			u64_stats_inc(&vd->nstats.rx_missed);
+			u64_stats_update_end(&vd->nstats.syncp);
 		}
 		tail++;
 		/* release: the executor may reuse the slot after this */
@@ -296,12 +382,29 @@ static int vlc_napi_poll(struct napi_struct *napi, int budget)
 		done++;
 	}
 
+	/* acquire: the totals were written before the event's bit */
+	if (test_and_clear_bit(VLC_EV_TX_DONE, &vd->events)) {
+		unsigned int pkts = READ_ONCE(vd->bql.pkts);
+		unsigned int bytes = READ_ONCE(vd->bql.bytes);
+
+		netdev_completed_queue(ndev, pkts - vd->bql.seen_pkts,
+				       bytes - vd->bql.seen_bytes);
+		vd->bql.seen_pkts = pkts;
+		vd->bql.seen_bytes = bytes;
+	}
 	if (test_and_clear_bit(VLC_EV_CARRIER, &vd->events)) {
-		if (READ_ONCE(vd->carrier))
+		bool on = READ_ONCE(vd->carrier);
+
+		if (on != netif_carrier_ok(ndev))
+			vlc_nl_notify(ndev, on ? VLC_EVENT_CARRIER_ON :
+					  VLC_EVENT_CARRIER_OFF, -1);
+		if (on)
 			netif_carrier_on(ndev);
 		else
 			netif_carrier_off(ndev);
 	}
+	if (test_and_clear_bit(VLC_EV_STATE, &vd->events))
+		vlc_napi_notify_state(vd);
 	/* The stack may have filled the ring again since the executor made
 	 * room; waking it then would overwrite an skb the MAC has not taken.
 	 * The executor raises the event again when it takes one.
@@ -327,6 +430,7 @@ static int vlc_netdev_open(struct net_device *ndev)
 
 	netif_carrier_off(ndev);
 	WRITE_ONCE(vd->carrier, false);
+	memset(&vd->notify, 0, sizeof(vd->notify));
 	napi_enable(&vd->napi);
 
 	flags = vlc_exec_lock(&vd->exec);
@@ -357,6 +461,7 @@ static int vlc_netdev_stop(struct net_device *ndev)
 	flags = vlc_exec_lock(&vd->exec);
 	vlc_phy_stop(&vd->phy, vlc_exec_now(&vd->exec));
 	vlc_mac_flush(&vd->mac);
+	vlc_dev_publish(vd);
 	vlc_exec_unlock(&vd->exec, flags);
 
 	napi_disable(&vd->napi);
@@ -368,6 +473,9 @@ static int vlc_netdev_stop(struct net_device *ndev)
 	}
 	vd->rxq_tail = vd->rxq_head;
 	vd->events = 0;
+	netdev_reset_queue(ndev);
+	vd->bql.seen_pkts = vd->bql.pkts;
+	vd->bql.seen_bytes = vd->bql.bytes;
 	netif_carrier_off(ndev);
 	return 0;
 }
@@ -389,6 +497,8 @@ static netdev_tx_t vlc_netdev_start_xmit(struct sk_buff *skb,
 		return NETDEV_TX_OK;
 	}
 	vd->txq[head % VLC_TXQ_LEN] = skb;
+	/* before the executor can see it leave */
+	netdev_sent_queue(ndev, skb->len);
 	/* release: the executor sees the skb pointer before the new head */
 	smp_store_release(&vd->txq_head, head + 1);
 
@@ -407,6 +517,8 @@ static void vlc_netdev_get_stats64(struct net_device *ndev,
 	struct vlc_dev *vd = netdev_priv(ndev);
 	struct vlc_exec_stats *x = &vd->xstats;
 	struct vlc_napi_stats *n = &vd->nstats;
+	const struct vlc_mac_stats *m;
+	struct vlc_snap snap;
 	unsigned int start;
 
 	do {
@@ -415,17 +527,22 @@ static void vlc_netdev_get_stats64(struct net_device *ndev,
 		st->tx_bytes = u64_stats_read(&x->tx_bytes);
 		st->tx_errors = u64_stats_read(&x->tx_errors);
 		st->rx_dropped = u64_stats_read(&x->rx_dropped);
-		st->rx_crc_errors = u64_stats_read(&x->rx_crc_errors);
-		st->rx_errors = u64_stats_read(&x->rx_errors);
-		st->collisions = u64_stats_read(&x->collisions);
 	} while (u64_stats_fetch_retry(&x->syncp, start));
 	do {
 		start = u64_stats_fetch_begin(&n->syncp);
 		st->rx_packets = u64_stats_read(&n->rx_packets);
 		st->rx_bytes = u64_stats_read(&n->rx_bytes);
+		st->rx_missed_errors = u64_stats_read(&n->rx_missed);
 	} while (u64_stats_fetch_retry(&n->syncp, start));
 	st->tx_dropped = atomic64_read(&vd->tx_dropped);
-	st->rx_missed_errors = ndev->stats.rx_missed_errors;
+
+	/* The MAC's own, as of its last frame (ethtool -S has the rest). */
+	vlc_dev_read_snap(vd, &snap);
+	m = &snap.mac;
+	st->rx_crc_errors = m->rx_crc_errors;
+	st->rx_errors = m->rx_crc_errors + m->rx_truncated + m->rx_bad_header +
+			m->rx_erasure_aborts + m->rx_too_long;
+	st->collisions = m->collisions;
 }
 
 /* The MAC's short address follows the Ethernet address when that has the
@@ -444,6 +561,7 @@ static void vlc_dev_sync_short_addr(struct vlc_dev *vd)
 	p = vd->mac.p;
 	p.short_addr = sa;
 	vlc_mac_set_params(&vd->mac, &p, NULL);
+	vlc_dev_publish(vd);
 	vlc_exec_unlock(&vd->exec, flags);
 }
 
@@ -509,6 +627,9 @@ static const struct vlc_ethtool_stat vlc_ethtool_stats[] = {
 	VLC_PHY_STAT(overruns),
 	VLC_PHY_STAT(sync_early),
 	VLC_PHY_STAT(sync_late),
+	VLC_PHY_STAT(acq_coarse),
+	VLC_PHY_STAT(acq_locks),
+	VLC_PHY_STAT(acq_lost),
 	VLC_MAC_STAT(tx_frames),
 	VLC_MAC_STAT(tx_fragments),
 	VLC_MAC_STAT(tx_retries),
@@ -516,7 +637,6 @@ static const struct vlc_ethtool_stat vlc_ethtool_stats[] = {
 	VLC_MAC_STAT(tx_dropped),
 	VLC_MAC_STAT(tx_bytes_air),
 	VLC_MAC_STAT(rx_frames_ok),
-	VLC_MAC_STAT(rx_crc_errors),
 	VLC_MAC_STAT(rx_truncated),
 	VLC_MAC_STAT(rx_erasure_aborts),
 	VLC_MAC_STAT(rx_hard_symbols),
@@ -543,7 +663,6 @@ static const struct vlc_ethtool_stat vlc_ethtool_stats[] = {
 	VLC_MAC_STAT(nav_reset),
 	VLC_MAC_STAT(nav_clamped),
 	VLC_MAC_STAT(nav_frames),
-	VLC_MAC_STAT(collisions),
 	VLC_MAC_STAT(backoffs),
 	VLC_MAC_STAT(phase_corrections),
 };
@@ -570,19 +689,14 @@ static void vlc_ethtool_get_stats(struct net_device *ndev,
 				  struct ethtool_stats *es, u64 *data)
 {
 	struct vlc_dev *vd = netdev_priv(ndev);
-	struct vlc_phy_stats phy;
-	struct vlc_mac_stats mac;
-	unsigned long flags;
+	struct vlc_snap snap;
 	unsigned int i;
 
-	flags = vlc_exec_lock(&vd->exec);
-	phy = vd->phy.stats;
-	mac = vd->mac.stats;
-	vlc_exec_unlock(&vd->exec, flags);
-
+	vlc_dev_read_snap(vd, &snap);
 	for (i = 0; i < ARRAY_SIZE(vlc_ethtool_stats); i++) {
 		const struct vlc_ethtool_stat *st = &vlc_ethtool_stats[i];
-		const void *base = st->mac ? (void *)&mac : (void *)&phy;
+		const void *base = st->mac ? (void *)&snap.mac :
+					     (void *)&snap.phy;
 
 		data[i] = *(const u64 *)(base + st->offset);
 	}
@@ -673,9 +787,11 @@ int vlc_dev_attach(struct vlc_dev *vd, const struct vlc_pin_ops *pins,
 	vlc_phy_set_acq_defer(&vd->phy, kind != VLC_EXEC_EXTERNAL);
 	INIT_WORK(&vd->acq_work, vlc_dev_acq_work);
 	prandom_seed_state(&vd->rnd, get_random_u64());
+	seqcount_init(&vd->snap_seq);
 	vlc_mac_default_params(&mp);
 	vlc_mac_init(&vd->mac, &mp, &vlc_dev_mac_ops, vd);
 	vlc_dev_sync_short_addr(vd);
+	vlc_dev_publish(vd);
 	netif_napi_add(vd->ndev, &vd->napi, vlc_napi_poll);
 	return 0;
 }
@@ -738,6 +854,30 @@ void vlc_dev_get_phy_config(struct vlc_dev *vd, struct vlc_phy_timing *t,
 }
 EXPORT_SYMBOL_GPL(vlc_dev_get_phy_config);
 
+/* A timer runs every slot boundary: a real clock cannot follow
+ * what the simulator's virtual one can.
+ */
+static int vlc_dev_exec_timing_check(const struct vlc_dev *vd,
+				     const struct vlc_phy_timing *t,
+				     const char **why)
+{
+	const char *msg = NULL;
+
+	if (vd->exec.kind == VLC_EXEC_EXTERNAL)
+		return 0;
+	if (t->frame_ns < VLC_EXEC_FRAME_NS_MIN)
+		msg = "frame-us below 250 us, the shortest a timer executor runs";
+	else if (t->sync_ns < VLC_EXEC_SLOT_NS_MIN)
+		msg = "sync-us below 10 us, the shortest slot a timer executor runs";
+	else if (t->guard_ns < VLC_EXEC_SLOT_NS_MIN)
+		msg = "guard-us below 10 us, the shortest slot a timer executor runs";
+	else if (t->data_ns < VLC_EXEC_SLOT_NS_MIN)
+		msg = "data-us below 10 us, the shortest slot a timer executor runs";
+	if (why)
+		*why = msg;
+	return msg ? -EINVAL : 0;
+}
+
 /**
  * vlc_dev_set_phy_config - check and apply PHY settings together
  * @vd: VLC device
@@ -745,6 +885,9 @@ EXPORT_SYMBOL_GPL(vlc_dev_get_phy_config);
  * @mode: 2-slot or 4-PPM
  * @brightness: per-mille
  * @why: set to a message naming the bad value
+ *
+ * Besides the PHY's checks, the hrtimer and thread executors refuse frames
+ * and slots shorter than VLC_EXEC_FRAME_NS_MIN and VLC_EXEC_SLOT_NS_MIN.
  *
  * Context: process context; RTNL held once the device is registered
  * (max_brightness of its LED follows). Return: 0, or -EINVAL with nothing
@@ -757,15 +900,14 @@ int vlc_dev_set_phy_config(struct vlc_dev *vd, const struct vlc_phy_timing *t,
 	unsigned long flags;
 	int ret;
 
+	ret = vlc_dev_exec_timing_check(vd, t, why);
+	if (ret)
+		return ret;
+	/* The MAC takes the new mode's symbols when the PHY does, at a frame
+	 * start with none of its frames on air (vlc_dev_set_bits()).
+	 */
 	flags = vlc_exec_lock(&vd->exec);
 	ret = vlc_phy_set_config(&vd->phy, t, mode, brightness, why);
-	if (!ret && vd->mac.p.bits_per_symbol != vlc_phy_bits(mode)) {
-		/* The MAC's next frame uses the symbols of the new mode. */
-		struct vlc_mac_params p = vd->mac.p;
-
-		p.bits_per_symbol = vlc_phy_bits(mode);
-		vlc_mac_set_params(&vd->mac, &p, NULL);
-	}
 	vlc_exec_unlock(&vd->exec, flags);
 	if (!ret)
 		vlc_led_update_max(vd);
@@ -809,6 +951,7 @@ int vlc_dev_set_mac_params(struct vlc_dev *vd, const struct vlc_mac_params *p,
 	np.short_addr = vd->mac.p.short_addr;
 	np.bits_per_symbol = vd->mac.p.bits_per_symbol;
 	ret = vlc_mac_set_params(&vd->mac, &np, why);
+	vlc_dev_publish(vd);
 	vlc_exec_unlock(&vd->exec, flags);
 	return ret;
 }

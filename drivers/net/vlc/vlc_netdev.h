@@ -12,9 +12,11 @@
 #ifndef _VLC_NETDEV_H
 #define _VLC_NETDEV_H
 
+#include <linux/bitmap.h>
 #include <linux/if_ether.h>
 #include <linux/netdevice.h>
 #include <linux/prandom.h>
+#include <linux/seqlock.h>
 #include <linux/u64_stats_sync.h>
 #include <linux/vlc.h>
 
@@ -36,9 +38,6 @@ struct vlc_exec_stats {
 	u64_stats_t tx_bytes;
 	u64_stats_t tx_errors;
 	u64_stats_t rx_dropped;
-	u64_stats_t rx_crc_errors;
-	u64_stats_t rx_errors;
-	u64_stats_t collisions;
 	struct u64_stats_sync syncp;
 };
 
@@ -46,7 +45,19 @@ struct vlc_exec_stats {
 struct vlc_napi_stats {
 	u64_stats_t rx_packets;
 	u64_stats_t rx_bytes;
+	u64_stats_t rx_missed;
 	struct u64_stats_sync syncp;
+};
+
+/* Packets that left the device's queues (sent, failed or dropped), for
+ * byte queue limits: running totals the executor writes and NAPI reports
+ * to netdev_completed_queue().
+ */
+struct vlc_bql {
+	unsigned int pkts;
+	unsigned int bytes;
+	unsigned int seen_pkts;		/* NAPI's */
+	unsigned int seen_bytes;
 };
 
 struct vlc_rx_slot {
@@ -54,10 +65,51 @@ struct vlc_rx_slot {
 	u8 data[VLC_RX_BUF];
 };
 
+/**
+ * struct vlc_snap - what readers see of the executor's state
+ * @phy: the PHY's counters
+ * @mac: the MAC's counters
+ * @rx: the PHY's report of the last frame
+ * @mp: the MAC's settings (the executor changes its bits per symbol)
+ * @nav: frames the NAV still reserves
+ * @nbeacons: entries of @beacons used
+ * @beacons: the neighbours heard, their age in frames (vlc_mac_beacons())
+ *
+ * Published once a frame under a seqcount, so that ethtool -S and
+ * VLC_CMD_GET, which anybody may call, never take the executor's lock: a
+ * thread executor's is a mutex that a preempted reader would hold
+ * against the real-time thread.
+ */
+struct vlc_snap {
+	struct vlc_phy_stats phy;
+	struct vlc_mac_stats mac;
+	struct vlc_phy_rx rx;
+	struct vlc_mac_params mp;
+	u16 nav;
+	unsigned int nbeacons;
+	struct vlc_mac_beacon beacons[VLC_MAC_BEACONS_MAX];
+};
+
 /* Events the executor hands to NAPI, in vlc_dev.events */
 enum {
 	VLC_EV_CARRIER,		/* the PHY's view of the carrier changed */
 	VLC_EV_WAKE,		/* room in the skb ring again */
+	VLC_EV_TX_DONE,		/* packets left the device (struct vlc_bql) */
+	VLC_EV_STATE,		/* lock or beacons heard changed: tell netlink */
+};
+
+/**
+ * struct vlc_notify - what the events group was last told
+ * @acquiring: the executor's view, to raise VLC_EV_STATE
+ * @rx_beacons: the MAC's beacon count, likewise
+ * @locked: NAPI's, to send VLC_EVENT_LOCK and UNLOCK once each
+ * @neigh: NAPI's, the neighbours in the beacon table
+ */
+struct vlc_notify {
+	bool acquiring;
+	u64 rx_beacons;
+	bool locked;
+	DECLARE_BITMAP(neigh, 256);
 };
 
 /**
@@ -79,7 +131,14 @@ enum {
  * @carrier: the executor's view of the carrier (a neighbour is seen)
  * @xstats: counters written in executor context
  * @nstats: counters written in NAPI context
- * @tx_dropped: packets dropped before reaching the MAC
+ * @tx_dropped: packets dropped before reaching the MAC; while the
+ *	executor sees no carrier, all of them
+ * @bql: byte queue limits: what left the skb ring and the MAC
+ * @snap_seq: orders @snap for readers; its writers hold the executor's
+ *	lock and run with preemption off
+ * @snap: the executor's state for readers, vlc_dev_read_snap()
+ * @notify: what the events group of the netlink family was told
+ * @snap_napi: NAPI's copy of @snap, too big for its stack
  * @bus_info: what ethtool -i prints as bus-info (backend name)
  * @led: the LED class device (vlc_led.c), or NULL; RTNL protects it
  * @rnd: the MAC's random numbers (backoffs), executor context; seeded
@@ -110,6 +169,11 @@ struct vlc_dev {
 	struct vlc_exec_stats xstats;
 	struct vlc_napi_stats nstats;
 	atomic64_t tx_dropped;
+	struct vlc_bql bql;
+	seqcount_t snap_seq;
+	struct vlc_snap snap;
+	struct vlc_notify notify;
+	struct vlc_snap snap_napi;
 	const char *bus_info;
 	struct vlc_led *led;
 	struct rnd_state rnd;
@@ -129,6 +193,7 @@ int vlc_dev_set_phy_config(struct vlc_dev *vd, const struct vlc_phy_timing *t,
 			   enum vlc_phy_mode mode, u32 brightness,
 			   const char **why);
 void vlc_dev_get_mac_params(struct vlc_dev *vd, struct vlc_mac_params *p);
+void vlc_dev_read_snap(struct vlc_dev *vd, struct vlc_snap *s);
 int vlc_dev_set_mac_params(struct vlc_dev *vd, const struct vlc_mac_params *p,
 			   const char **why);
 

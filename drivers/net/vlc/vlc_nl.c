@@ -23,18 +23,39 @@ static struct netlink_range_validation vlc_nl_u16 = {
 	.max = U16_MAX,
 };
 
+static struct netlink_range_validation vlc_nl_slot_ns = {
+	.min = VLC_PHY_SLOT_NS_MIN,
+	.max = VLC_PHY_FRAME_NS_MAX,
+};
+
+static struct netlink_range_validation vlc_nl_frame_ns = {
+	.min = VLC_PHY_FRAME_NS_MIN,
+	.max = VLC_PHY_FRAME_NS_MAX,
+};
+
+static struct netlink_range_validation vlc_nl_tolerance_ns = {
+	.max = VLC_PHY_FRAME_NS_MAX,
+};
+
+/* What a request may carry; the attributes only GET reports are refused
+ * (strict validation: no policy).
+ */
 static const struct nla_policy vlc_nl_policy[VLC_ATTR_MAX + 1] = {
 	[VLC_ATTR_IFINDEX]	= NLA_POLICY_MIN(NLA_U32, 1),
 	[VLC_ATTR_IFNAME]	= { .type = NLA_NUL_STRING, .len = IFNAMSIZ - 1 },
 	[VLC_ATTR_MODULATION]	= NLA_POLICY_MAX(NLA_U8, VLC_MODULATION_MAX),
 	[VLC_ATTR_BRIGHTNESS]	= NLA_POLICY_MAX(NLA_U32,
 						 VLC_PHY_BRIGHTNESS_MAX),
-	/* zero and too long are refused by the PHY with a message */
-	[VLC_ATTR_SYNC_NS]	= { .type = NLA_U32 },
-	[VLC_ATTR_GUARD_NS]	= { .type = NLA_U32 },
-	[VLC_ATTR_DATA_NS]	= { .type = NLA_U32 },
-	[VLC_ATTR_FRAME_NS]	= { .type = NLA_U32 },
-	[VLC_ATTR_TOLERANCE_NS]	= { .type = NLA_U32 },
+	/* The PHY's limits; the executor's and how the slots fit the frame
+	 * are checked with a message.
+	 */
+	[VLC_ATTR_SYNC_NS]	= NLA_POLICY_FULL_RANGE(NLA_U32, &vlc_nl_slot_ns),
+	[VLC_ATTR_GUARD_NS]	= NLA_POLICY_FULL_RANGE(NLA_U32, &vlc_nl_slot_ns),
+	[VLC_ATTR_DATA_NS]	= NLA_POLICY_FULL_RANGE(NLA_U32, &vlc_nl_slot_ns),
+	[VLC_ATTR_FRAME_NS]	= NLA_POLICY_FULL_RANGE(NLA_U32,
+							&vlc_nl_frame_ns),
+	[VLC_ATTR_TOLERANCE_NS]	= NLA_POLICY_FULL_RANGE(NLA_U32,
+							&vlc_nl_tolerance_ns),
 	/* Only what the MAC's fields can hold; the MAC's checks do the rest,
 	 * with a message. 65536 must not become 0.
 	 */
@@ -50,32 +71,26 @@ static const struct nla_policy vlc_nl_policy[VLC_ATTR_MAX + 1] = {
 
 static struct genl_family vlc_nl_family;
 
-/* Everything GET reports, read under the executor lock at once. */
+/* Everything GET reports: the settings, and the executor's state of its
+ * last frame.
+ */
 struct vlc_nl_state {
 	struct vlc_phy_timing t;
 	enum vlc_phy_mode mode;
 	u32 brightness;
-	struct vlc_phy_stats stats;
-	struct vlc_phy_rx rx;
 	struct vlc_mac_params mp;
-	u16 nav;
-	unsigned int nbeacons;
-	struct vlc_mac_beacon beacons[VLC_MAC_BEACONS_MAX];
+	struct vlc_snap snap;
 };
 
+/* Context: RTNL held, as by every writer of the settings; the executor's
+ * lock is not taken (struct vlc_snap).
+ */
 static void vlc_nl_snapshot(struct vlc_dev *vd, struct vlc_nl_state *st)
 {
-	unsigned long flags;
-
-	flags = vlc_exec_lock(&vd->exec);
+	ASSERT_RTNL();
 	vlc_phy_get_config(&vd->phy, &st->t, &st->mode, &st->brightness);
-	st->stats = vd->phy.stats;
-	st->rx = vd->phy.last_rx;
-	st->mp = vd->mac.p;
-	st->nav = vd->mac.nav.frames;
-	st->nbeacons = vlc_mac_beacons(&vd->mac, st->beacons,
-				       ARRAY_SIZE(st->beacons));
-	vlc_exec_unlock(&vd->exec, flags);
+	vlc_dev_read_snap(vd, &st->snap);
+	st->mp = st->snap.mp;
 }
 
 /* The beacon table, ages in milliseconds of the current frame time. */
@@ -88,8 +103,8 @@ static int vlc_nl_put_beacons(struct sk_buff *skb,
 	list = nla_nest_start(skb, VLC_ATTR_BEACONS);
 	if (!list)
 		return -EMSGSIZE;
-	for (i = 0; i < st->nbeacons; i++) {
-		const struct vlc_mac_beacon *b = &st->beacons[i];
+	for (i = 0; i < st->snap.nbeacons; i++) {
+		const struct vlc_mac_beacon *b = &st->snap.beacons[i];
 		u64 age = div_u64((u64)b->last * st->t.frame_ns, NSEC_PER_MSEC);
 
 		entry = nla_nest_start(skb, VLC_BEACONS_ENTRY);
@@ -143,21 +158,21 @@ static int vlc_nl_fill(struct sk_buff *skb, struct net_device *ndev,
 	    nla_put_u8(skb, VLC_ATTR_CARRIER,
 		       running && netif_carrier_ok(ndev)) ||
 	    nla_put_u8(skb, VLC_ATTR_LOCKED,
-		       running && st.stats.frames && !st.rx.acquiring) ||
-	    nla_put_u32(skb, VLC_ATTR_SIGNAL, st.rx.signal) ||
-	    nla_put_u32(skb, VLC_ATTR_NOISE, st.rx.noise) ||
-	    nla_put_u32(skb, VLC_ATTR_AMBIENT, st.rx.ambient) ||
-	    nla_put_u64_64bit(skb, VLC_ATTR_PHY_FRAMES, st.stats.frames,
+		       running && st.snap.phy.frames && !st.snap.rx.acquiring) ||
+	    nla_put_u32(skb, VLC_ATTR_SIGNAL, st.snap.rx.signal) ||
+	    nla_put_u32(skb, VLC_ATTR_NOISE, st.snap.rx.noise) ||
+	    nla_put_u32(skb, VLC_ATTR_AMBIENT, st.snap.rx.ambient) ||
+	    nla_put_u64_64bit(skb, VLC_ATTR_PHY_FRAMES, st.snap.phy.frames,
 			      VLC_ATTR_PAD) ||
 	    nla_put_u64_64bit(skb, VLC_ATTR_PHY_SYMBOLS_TX,
-			      st.stats.symbols_tx, VLC_ATTR_PAD) ||
+			      st.snap.phy.symbols_tx, VLC_ATTR_PAD) ||
 	    nla_put_u64_64bit(skb, VLC_ATTR_PHY_SYMBOLS_RX,
-			      st.stats.symbols_rx, VLC_ATTR_PAD) ||
-	    nla_put_u64_64bit(skb, VLC_ATTR_PHY_ERASURES, st.stats.erasures,
+			      st.snap.phy.symbols_rx, VLC_ATTR_PAD) ||
+	    nla_put_u64_64bit(skb, VLC_ATTR_PHY_ERASURES, st.snap.phy.erasures,
 			      VLC_ATTR_PAD) ||
-	    nla_put_u64_64bit(skb, VLC_ATTR_PHY_LATE, st.stats.late,
+	    nla_put_u64_64bit(skb, VLC_ATTR_PHY_LATE, st.snap.phy.late,
 			      VLC_ATTR_PAD) ||
-	    nla_put_u64_64bit(skb, VLC_ATTR_PHY_OVERRUNS, st.stats.overruns,
+	    nla_put_u64_64bit(skb, VLC_ATTR_PHY_OVERRUNS, st.snap.phy.overruns,
 			      VLC_ATTR_PAD) ||
 	    nla_put_u32(skb, VLC_ATTR_RTS_THRESHOLD, st.mp.rts_threshold) ||
 	    nla_put_u32(skb, VLC_ATTR_RETRY_LIMIT, st.mp.retry_limit) ||
@@ -167,7 +182,7 @@ static int vlc_nl_fill(struct sk_buff *skb, struct net_device *ndev,
 	    nla_put_u32(skb, VLC_ATTR_BEACON_INTERVAL,
 			st.mp.beacon_interval) ||
 	    nla_put_u32(skb, VLC_ATTR_LOC_INTERVAL, st.mp.loc_interval) ||
-	    nla_put_u32(skb, VLC_ATTR_NAV, st.nav) ||
+	    nla_put_u32(skb, VLC_ATTR_NAV, st.snap.nav) ||
 	    vlc_nl_put_beacons(skb, &st)) {
 		genlmsg_cancel(skb, hdr);
 		return -EMSGSIZE;
@@ -352,6 +367,24 @@ static bool vlc_nl_phy_attrs(struct nlattr **a, struct vlc_phy_timing *t,
 	return any;
 }
 
+/* The settings that set how often the executor runs: a request that
+ * carries one needs CAP_NET_ADMIN in the initial user namespace (vlc.rst,
+ * "Timing limits"). Return: the first such attribute, or NULL.
+ */
+static struct nlattr *vlc_nl_timing_attr(struct nlattr **a)
+{
+	static const int types[] = {
+		VLC_ATTR_MODULATION, VLC_ATTR_SYNC_NS, VLC_ATTR_GUARD_NS,
+		VLC_ATTR_DATA_NS, VLC_ATTR_FRAME_NS, VLC_ATTR_TOLERANCE_NS,
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(types); i++)
+		if (a[types[i]])
+			return a[types[i]];
+	return NULL;
+}
+
 /* The MAC settings a request carries, over the current ones; the policy
  * made sure that each fits its field. Return: whether it carries any.
  */
@@ -398,9 +431,17 @@ static int vlc_nl_set_doit(struct sk_buff *skb, struct genl_info *info)
 	struct vlc_mac_params mp;
 	struct net_device *ndev;
 	const char *why = NULL;
+	struct nlattr *timing;
 	struct vlc_dev *vd;
 	bool phy, mac;
 	int err = 0;
+
+	timing = vlc_nl_timing_attr(info->attrs);
+	if (timing && !netlink_capable(skb, CAP_NET_ADMIN)) {
+		NL_SET_ERR_MSG_ATTR(info->extack, timing,
+				    "timing and modulation: changing them needs CAP_NET_ADMIN in the initial user namespace");
+		return -EPERM;
+	}
 
 	rtnl_lock();
 	ndev = vlc_nl_dev(info);
@@ -457,6 +498,49 @@ out:
 	return err;
 }
 
+enum {
+	VLC_NL_MCGRP_EVENTS,
+};
+
+static const struct genl_multicast_group vlc_nl_mcgrps[] = {
+	[VLC_NL_MCGRP_EVENTS] = { .name = VLC_MCGRP_EVENTS },
+};
+
+/**
+ * vlc_nl_notify - tell the listeners of the events group
+ * @ndev: the vlc device
+ * @event: enum vlc_event
+ * @neigh: the neighbour's short address, or -1
+ *
+ * Context: softirq or process context (NAPI sends them): allocates
+ * atomically; a notification that does not fit is lost, as a socket
+ * that overruns loses them.
+ */
+void vlc_nl_notify(struct net_device *ndev, u8 event, int neigh)
+{
+	struct net *net = dev_net(ndev);
+	struct sk_buff *skb;
+	void *hdr;
+
+	if (!genl_has_listeners(&vlc_nl_family, net, VLC_NL_MCGRP_EVENTS))
+		return;
+	skb = genlmsg_new(NLMSG_GOODSIZE, GFP_ATOMIC);
+	if (!skb)
+		return;
+	hdr = genlmsg_put(skb, 0, 0, &vlc_nl_family, 0, VLC_CMD_EVENT);
+	if (!hdr ||
+	    nla_put_u32(skb, VLC_ATTR_IFINDEX, ndev->ifindex) ||
+	    nla_put_string(skb, VLC_ATTR_IFNAME, ndev->name) ||
+	    nla_put_u8(skb, VLC_ATTR_EVENT, event) ||
+	    (neigh >= 0 && nla_put_u8(skb, VLC_ATTR_NEIGH_ID, neigh))) {
+		nlmsg_free(skb);
+		return;
+	}
+	genlmsg_end(skb, hdr);
+	genlmsg_multicast_netns(&vlc_nl_family, net, skb, 0,
+				VLC_NL_MCGRP_EVENTS, GFP_ATOMIC);
+}
+
 static const struct genl_small_ops vlc_nl_ops[] = {
 	{
 		.cmd	= VLC_CMD_GET,
@@ -467,7 +551,8 @@ static const struct genl_small_ops vlc_nl_ops[] = {
 		.cmd	= VLC_CMD_SET,
 		.doit	= vlc_nl_set_doit,
 		/* CAP_NET_ADMIN over the netns of the device, as for links:
-		 * root of a user namespace that owns it (a container) may.
+		 * root of a user namespace that owns it (a container) may,
+		 * except for what vlc_nl_timing_attr() names.
 		 */
 		.flags	= GENL_UNS_ADMIN_PERM,
 	},
@@ -482,7 +567,9 @@ static struct genl_family vlc_nl_family __ro_after_init = {
 	.module		= THIS_MODULE,
 	.small_ops	= vlc_nl_ops,
 	.n_small_ops	= ARRAY_SIZE(vlc_nl_ops),
-	.resv_start_op	= VLC_CMD_SET + 1,
+	.mcgrps		= vlc_nl_mcgrps,
+	.n_mcgrps	= ARRAY_SIZE(vlc_nl_mcgrps),
+	.resv_start_op	= 0,	/* every command: reserved bits must be 0 */
 };
 
 int __init vlc_nl_init(void)

@@ -61,14 +61,12 @@ int vlc_phy_timing_check(const struct vlc_phy_timing *t,
 
 	if (mode != VLC_PHY_MODE_2SLOT && mode != VLC_PHY_MODE_4PPM)
 		msg = "modulation is neither 2slot nor 4ppm";
-	else if (!t->sync_ns)
-		msg = "sync-us is zero";
-	else if (!t->guard_ns)
-		msg = "guard-us is zero";
-	else if (!t->data_ns)
-		msg = "data-us is zero";
-	else if (!t->frame_ns)
-		msg = "frame-us is zero";
+	else if (t->sync_ns < VLC_PHY_SLOT_NS_MIN)
+		msg = "sync-us below 1 us";
+	else if (t->guard_ns < VLC_PHY_SLOT_NS_MIN)
+		msg = "guard-us below 1 us";
+	else if (t->data_ns < VLC_PHY_SLOT_NS_MIN)
+		msg = "data-us below 1 us";
 	else if (t->frame_ns > VLC_PHY_FRAME_NS_MAX)
 		msg = "frame-us above 100 ms";
 	else if (t->frame_ns < VLC_PHY_FRAME_NS_MIN)
@@ -273,11 +271,17 @@ static void vlc_phy_layout(struct vlc_phy *phy)
 	phy->fits_ok = false;
 }
 
-/* Pending settings take effect; the measured part is laid out again
- * only if the timing or the mode changed.
+/* Pending settings take effect, together, once the client has no frame
+ * of the old mode on air; the measured part is laid out again only if
+ * the timing or the mode changed.
  */
 static void vlc_phy_apply_settings(struct vlc_phy *phy)
 {
+	if ((!phy->layout_ok || phy->mode != phy->new_mode) && phy->client &&
+	    phy->client->set_bits &&
+	    !phy->client->set_bits(phy->client_ctx,
+				   vlc_phy_bits(phy->new_mode)))
+		return;
 	if (!phy->layout_ok || phy->mode != phy->new_mode ||
 	    !vlc_phy_timing_eq(&phy->timing, &phy->new_timing)) {
 		phy->timing = phy->new_timing;

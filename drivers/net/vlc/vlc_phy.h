@@ -67,6 +67,10 @@ struct vlc_phy_timing {
  * must not be 0, or its search divides by zero.
  */
 #define VLC_PHY_FRAME_NS_MIN	10000U		/* 10 us */
+/* Nor can it keep slots shorter than this apart; the hrtimer and thread
+ * executors ask for more (VLC_EXEC_SLOT_NS_MIN).
+ */
+#define VLC_PHY_SLOT_NS_MIN	1000U		/* 1 us */
 
 /* Frame flags, in struct vlc_phy_rx.flags */
 #define VLC_PHY_RX_LATE		0x1	/* a boundary was late > tolerance */
@@ -124,6 +128,10 @@ struct vlc_phy_rx {
  * @tx_symbol: return the symbol to send in the frame that starts now, or
  *	VLC_SYM_IDLE.
  * @rx_frame: one frame was received.
+ * @set_bits: optional; a new mode starts with the frame that starts now:
+ *	from its @tx_symbol on, symbols carry @bits bits. Return false to
+ *	keep the old settings one more frame, while a frame the client
+ *	began is still on air: it must end in the symbols it began with.
  *
  * Both are called from vlc_phy_tick(), i.e. in hard-IRQ context under the
  * hrtimer executor: they must not sleep and should only queue work.
@@ -131,6 +139,7 @@ struct vlc_phy_rx {
 struct vlc_phy_client_ops {
 	int (*tx_symbol)(void *ctx);
 	void (*rx_frame)(void *ctx, const struct vlc_phy_rx *rx);
+	bool (*set_bits)(void *ctx, unsigned int bits);
 };
 
 /**

@@ -7,9 +7,14 @@
  * Family VLC_GENL_NAME. VLC_CMD_GET with VLC_ATTR_IFINDEX (or
  * VLC_ATTR_IFNAME) answers for one device; as a dump (NLM_F_DUMP) it lists
  * every vlc device of the caller's network namespace. VLC_CMD_SET
- * (CAP_NET_ADMIN) changes the settings it carries, all together or none:
- * the settings it leaves out keep their values, and on error the extended
- * ACK names the value that was refused.
+ * (CAP_NET_ADMIN over the netns; the timing and the modulation, in the
+ * initial user namespace) changes the settings it carries, all together
+ * or none: the settings it leaves out keep their values, and on error the
+ * extended ACK names the value that was refused.
+ *
+ * Multicast group VLC_MCGRP_EVENTS: VLC_CMD_EVENT, with VLC_ATTR_IFINDEX,
+ * VLC_ATTR_IFNAME and VLC_ATTR_EVENT, for the devices of the listener's
+ * network namespace.
  *
  * Attributes marked (ro) only appear in replies; a request carrying one is
  * refused.
@@ -19,14 +24,30 @@
 
 #define VLC_GENL_NAME		"vlc"
 #define VLC_GENL_VERSION	1
+#define VLC_MCGRP_EVENTS	"events"
 
 enum vlc_cmd {
 	VLC_CMD_UNSPEC,
 	VLC_CMD_GET,		/* doit: one device; dumpit: all of the netns */
 	VLC_CMD_SET,		/* needs CAP_NET_ADMIN over the netns */
+	VLC_CMD_EVENT,		/* notification of VLC_MCGRP_EVENTS */
 
 	__VLC_CMD_MAX,
 	VLC_CMD_MAX = __VLC_CMD_MAX - 1
+};
+
+/* VLC_ATTR_EVENT values */
+enum vlc_event {
+	VLC_EVENT_UNSPEC,
+	VLC_EVENT_LOCK,		/* the PHY locked to a neighbour (fine sync) */
+	VLC_EVENT_UNLOCK,	/* ... lost it, and acquires again */
+	VLC_EVENT_CARRIER_ON,	/* the interface has carrier */
+	VLC_EVENT_CARRIER_OFF,
+	VLC_EVENT_NEIGH_NEW,	/* a neighbour's beacons heard: VLC_ATTR_NEIGH_ID */
+	VLC_EVENT_NEIGH_GONE,	/* ... and forgotten, for a newer one */
+
+	__VLC_EVENT_MAX,
+	VLC_EVENT_MAX = __VLC_EVENT_MAX - 1
 };
 
 /* VLC_ATTR_MODULATION values */
@@ -83,6 +104,10 @@ enum vlc_attr {
 	/* MAC state (ro) */
 	VLC_ATTR_NAV,			/* u32, frames still reserved by others */
 	VLC_ATTR_BEACONS,		/* nested: VLC_BEACONS_ENTRY list */
+
+	/* notifications (ro) */
+	VLC_ATTR_EVENT,			/* u8, enum vlc_event */
+	VLC_ATTR_NEIGH_ID,		/* u8, a neighbour's short address */
 
 	__VLC_ATTR_MAX,
 	VLC_ATTR_MAX = __VLC_ATTR_MAX - 1

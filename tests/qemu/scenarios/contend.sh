@@ -95,7 +95,7 @@ summary() {
 	for s in "$@"; do
 		printf '%s:' "$s"
 		for c in phy_erasures phy_late mac_tx_acked mac_tx_dropped \
-			 mac_cts_timeouts mac_collisions mac_rx_crc_errors \
+			 mac_cts_timeouts collisions rx_crc_errors \
 			 mac_tx_beacons; do
 			printf ' %s %s' "${c#*_}" "$(stat "$s" "$c")"
 		done
@@ -147,13 +147,13 @@ hidden() {
 			fail "cannot set rts-threshold $1 on $s"
 	done
 	r0=$(sum_stat mac_tx_retries n1 n3)
-	c0=$(sum_stat mac_rx_crc_errors n2)
+	c0=$(sum_stat rx_crc_errors n2)
 	e0=$(sum_stat mac_rx_erasure_aborts n2)
 	t0=$(vtime_s)
 	contend "$3" 512 "$2" n2 n1 n3
 	dur=$(($(vtime_s) - t0))
 	retries=$(($(sum_stat mac_tx_retries n1 n3) - r0))
-	bad=$(($(sum_stat mac_rx_crc_errors n2) - c0 +
+	bad=$(($(sum_stat rx_crc_errors n2) - c0 +
 	       $(sum_stat mac_rx_erasure_aborts n2) - e0))
 	summary n1 n2 n3
 }

@@ -22,7 +22,7 @@ expect "most datagrams delivered" \
 	sh -c '[ "$(sed -n "s/.*distinct \([0-9]*\).*/\1/p" /tmp/udp.out)" -ge 30 ]'
 expect "retransmissions counted" test "$(stat a mac_tx_retries)" -gt 0
 expect "CRC or erasure drops counted on b" \
-	test $(($(stat b mac_rx_crc_errors) + $(stat b mac_rx_erasure_aborts))) -gt 0
+	test $(($(stat b rx_crc_errors) + $(stat b mac_rx_erasure_aborts))) -gt 0
 # A spurious pulse in the other data slot is an erasure; inside a frame
 # the MAC takes the hard decision instead, and the CRC judges the frame.
 expect "hard decisions inside frames counted on b" \

@@ -43,7 +43,7 @@ pings() {
 # counters: the MAC counters that tell hidden-terminal losses
 counters() {
 	for ns in a b c d; do
-		echo "$ns: tx_fragments $(stat $ns mac_tx_fragments) tx_retries $(stat $ns mac_tx_retries) tx_dropped $(stat $ns mac_tx_dropped) collisions $(stat $ns mac_collisions) tx_beacons $(stat $ns mac_tx_beacons)"
+		echo "$ns: tx_fragments $(stat $ns mac_tx_fragments) tx_retries $(stat $ns mac_tx_retries) tx_dropped $(stat $ns mac_tx_dropped) collisions $(stat $ns collisions) tx_beacons $(stat $ns mac_tx_beacons)"
 	done
 }
 

@@ -201,7 +201,11 @@ expect "brightness 0 refused" nl_refused "brightness below the minimum" brightne
 ctl - set vlca brightness 200
 expect "brightness 521 refused" nl_refused "brightness above the maximum" brightness 521
 expect "brightness 1001 refused" nl_refused "\[brightness: 0\.\.1000\]" brightness 1001
-expect "sync-us 0 refused" nl_refused "sync-us.*\[sync-us\]" sync-us 0
+expect "sync-us 0 refused" nl_refused "\[sync-us: 1\.\.100000\]" sync-us 0
+expect "sync-us 0.001 (a 1 ns slot) refused" \
+	nl_refused "\[sync-us: 1\.\.100000\]" sync-us 0.001
+expect "guard-us 0.999 refused" nl_refused "\[guard-us: 1\.\.100000\]" \
+	guard-us 0.999 tolerance-us 0
 expect "tolerance-us above guard-us refused" \
 	nl_refused "guard-us shorter than tolerance-us" tolerance-us 21
 nl_want="guard-us 20 data-us 50 tolerance-us 0 "
@@ -209,7 +213,9 @@ expect "tolerance-us 0 taken" nl_taken tolerance-us 0
 nl_want="guard-us 20 data-us 50 tolerance-us 20 "
 expect "tolerance-us 20 = guard-us taken" nl_taken tolerance-us 20
 expect "frame-us 100001 (above 100 ms) refused" \
-	nl_refused "frame-us above.*\[frame-us\]" frame-us 100001
+	nl_refused "\[frame-us: 10\.\.100000\]" frame-us 100001
+expect "tolerance-us 100001 refused" \
+	nl_refused "\[tolerance-us: 0\.\.100000\]" tolerance-us 100001
 nl_want="frame-us 100000 "
 expect "frame-us 100000 (100 ms) taken" nl_taken frame-us 100000
 # 2 sync + 3 guard + 2 data slots: 240 us, no light left to illuminate

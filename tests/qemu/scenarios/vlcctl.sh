@@ -5,11 +5,12 @@
 # listed with their defaults (text and JSON), each netns only sees its own,
 # PHY and MAC settings are read back, refused settings change nothing and
 # the kernel's message names the value, only CAP_NET_ADMIN over the
-# device's netns may set (root of a user namespace that owns it may), a
-# non-vlc device is refused, both ends switched to 4-PPM still ping
-# without loss, then back to 2-slot; location beacons of a are listed by b
-# with their count and age (and mapped to a room); RTS/CTS follows
-# rts-threshold.
+# device's netns may set (root of a user namespace that owns it may, but
+# not timing or modulation), a non-vlc device is refused, both ends
+# switched to 4-PPM still ping without loss, then back to 2-slot;
+# location beacons of a are listed by b with their count and age (and
+# mapped to a room); RTS/CTS follows rts-threshold; vlcctl monitor sees
+# a lose its lock and carrier when b goes dark, and find them again.
 . "$VLC_SRC/tests/qemu/lib.sh"
 
 # ping_after_switch MODE COUNT: a reaches b again (the link relocks), then
@@ -150,8 +151,8 @@ expect "brightness 300 read back, timing unchanged" \
 expect "b kept its brightness" shows b vlc0 "brightness 200 "
 
 # Refused settings name the value and change nothing.
-expect "data-us 0 refused: data-us is zero" \
-	refused a "data-us is zero \[data-us\] \(Invalid argument\)" \
+expect "data-us 0 refused by the policy, with its range in us" \
+	refused a "\[data-us: 1\.\.100000\] \(Invalid argument\)" \
 	set vlc0 brightness 250 data-us 0
 expect "frame-us 200 refused: the slots do not fit the frame" \
 	refused a "frame-us too short.*\[frame-us\]" set vlc0 frame-us 200
@@ -224,8 +225,8 @@ expect "a bad MAC setting refuses the valid PHY one with it" \
 	refused a "rts-threshold: .*\[rts-threshold\]" \
 	set vlc0 brightness 250 retry-limit 5 rts-threshold 2000
 expect "a bad PHY setting refuses the valid MAC one with it" \
-	refused a "data-us is zero \[data-us\]" \
-	set vlc0 retry-limit 5 data-us 0
+	refused a "guard-us shorter than tolerance-us \[guard-us\]" \
+	set vlc0 retry-limit 5 guard-us 10
 expect "nothing changed by the refused MAC settings" \
 	shows a vlc0 "modulation 2slot brightness 300 .*data-us 50 .*$mac_new"
 expect "MAC settings back to their defaults" \
@@ -287,6 +288,21 @@ expect "  ... but not without CAP_NET_ADMIN" sh -c "! nsenter \
 	$vlcctl set vlcu retry-limit 3 2>/dev/null"
 uns "$vlcctl" show vlcu | tr -s '\n\t' '  ' >/tmp/uns.out
 expect "  ... and nothing changed" grep -q 'retry-limit 2 ' /tmp/uns.out
+# Timing and modulation set how often the executor runs: they need
+# CAP_NET_ADMIN in the initial user namespace.
+for v in "frame-us 600" "sync-us 30" "modulation 4ppm"; do
+	rc=0
+	# shellcheck disable=SC2086 # $v is the setting and its value
+	uns "$vlcctl" set vlcu retry-limit 3 $v 2>/tmp/ctl.err || rc=$?
+	sed 's/^/  | /' /tmp/ctl.err
+	expect "$v refused to the user namespace's root, named" sh -c \
+		"[ $rc = 1 ] && grep -q 'needs CAP_NET_ADMIN in the initial user namespace \[${v% *}\] (Operation not permitted)' /tmp/ctl.err"
+done
+uns "$vlcctl" show vlcu | tr -s '\n\t' '  ' >/tmp/uns.out
+expect "  ... and nothing changed" grep -q \
+	'modulation 2slot .*frame-us 500 sync-us 40 .*retry-limit 2 ' /tmp/uns.out
+expect "  ... which root of the initial namespace may change" \
+	nsenter --target "$upid" --net "$vlcctl" set vlcu frame-us 600
 uns ip link del vlcu
 kill "$upid"
 
@@ -382,6 +398,22 @@ cts1=$(stat b mac_tx_cts)
 expect "  ... a pings b" ip netns exec a ping -c 2 -i 1 -W 30 -q 10.0.0.2
 expect "  ... a sent no RTS" test "$(stat a mac_tx_rts)" = "$rts1"
 expect "  ... b sent no CTS" test "$(stat b mac_tx_cts)" = "$cts1"
+
+# vlcctl monitor: a hears b go dark and come back
+ctl a monitor vlc0 >/tmp/mon.txt 2>&1 &
+mon=$!
+sleep 2
+ip -n b link set vlc0 down
+expect "a loses its carrier with b down" wait_until 120 sh -c \
+	'! ip -n a link show vlc0 | grep -q LOWER_UP'
+ip -n b link set vlc0 up
+expect "a has its carrier again" wait_carrier a 120
+wait_until 60 grep -q "^vlc0: lock$" /tmp/mon.txt || true
+kill "$mon"
+sed 's/^/  | /' /tmp/mon.txt
+for e in unlock "carrier off" lock "carrier on"; do
+	expect "monitor saw $e" grep -q "^vlc0: $e$" /tmp/mon.txt
+done
 
 sim_unload
 expect "modules unload with the family registered" \

@@ -205,7 +205,7 @@ figure "load: virtual time" "$(($(vnow_ms) - v0)) ms"
 c=0
 k=1
 while [ $k -le "$nodes" ]; do
-	c=$((c + $(stat "n$k" mac_collisions)))
+	c=$((c + $(stat "n$k" collisions)))
 	k=$((k + 1))
 done
 figure "load: MAC collisions, all nodes" "$c"

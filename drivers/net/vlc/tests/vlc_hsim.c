@@ -278,9 +278,20 @@ static void vlc_hsim_rx_frame(void *ctx, const struct vlc_phy_rx *rx)
 	}
 }
 
+static bool vlc_hsim_set_bits(void *ctx, unsigned int bits)
+{
+	struct vlc_hsim_node *n = ctx;
+
+	if (n->hold_mode)
+		return false;
+	n->bits = bits;
+	return true;
+}
+
 static const struct vlc_phy_client_ops vlc_hsim_client = {
 	.tx_symbol = vlc_hsim_tx_symbol,
 	.rx_frame = vlc_hsim_rx_frame,
+	.set_bits = vlc_hsim_set_bits,
 };
 
 void vlc_hsim_score_reset(struct vlc_hsim_node *n)

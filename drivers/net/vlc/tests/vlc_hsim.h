@@ -54,6 +54,9 @@ struct vlc_hsim_node {
 	struct vlc_hsim *chan;
 	int idx;
 	bool active;
+	/* set_bits: refuse a new mode (a frame on air), the last bits taken */
+	bool hold_mode;
+	unsigned int bits;
 
 	/* LED timeline, in absolute virtual time */
 	u64 ev_t[VLC_HSIM_RING];

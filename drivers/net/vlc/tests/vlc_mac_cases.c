@@ -500,6 +500,29 @@ VLC_TEST(vlc_mac_test_xmit_len)
 		      -EINVAL);
 }
 
+/* The MAC takes a new mode's symbols only between frames of its own:
+ * a frame on air ends in the symbols it began with.
+ */
+VLC_TEST(vlc_mac_test_set_bits)
+{
+	struct vlc_mac_tnet *t = tn_init(2, 23, NULL);
+	struct vlc_mac *mac = &t->node[0].mac;
+	u32 i;
+
+	VLC_ASSERT_TRUE(tn_send_ip(t, 0, 1, 98) >= 0);
+	for (i = 0; i < 10000 && !t->node[0].tx_syms; i++)
+		tn_step(t);
+	VLC_ASSERT_TRUE(t->node[0].tx_syms > 0);
+	VLC_EXPECT_TRUE(!vlc_mac_set_bits(mac, 2));
+	VLC_EXPECT_EQ(mac->p.bits_per_symbol, 1);
+	VLC_EXPECT_TRUE(vlc_mac_set_bits(&t->node[1].mac, 1));
+
+	for (i = 0; i < 10000 && mac->tx.emit.sym < mac->tx.emit.nsyms; i++)
+		tn_step(t);
+	VLC_EXPECT_TRUE(vlc_mac_set_bits(mac, 2));
+	VLC_EXPECT_EQ(mac->p.bits_per_symbol, 2);
+}
+
 /* 8. The documented airtime of a ping one way, ACK included. */
 static void tn_case_overhead(TN_CTX, int bits, u32 total, u32 data,
 			     u32 ack)
@@ -835,6 +858,7 @@ static VLC_TEST_CASE_TYPE vlc_mac_test_cases[] = {
 	VLC_TEST_CASE(vlc_mac_test_short_addr)
 	VLC_TEST_CASE(vlc_mac_test_crc)
 	VLC_TEST_CASE(vlc_mac_test_xmit_len)
+	VLC_TEST_CASE(vlc_mac_test_set_bits)
 	VLC_TEST_CASE(vlc_mac_test_overhead)
 	VLC_TEST_CASE(vlc_mac_test_frag_adapt)
 	VLC_TEST_CASE(vlc_mac_test_rts)

@@ -5,7 +5,10 @@
 
 #include <kunit/test.h>
 #include <linux/etherdevice.h>
+#include <linux/completion.h>
+#include <linux/ethtool.h>
 #include <linux/if_arp.h>
+#include <linux/kthread.h>
 #include <linux/netdevice.h>
 
 #include "vlc_netdev.h"
@@ -66,9 +69,122 @@ static void vlc_netdev_test_random_addr(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, differ);
 }
 
+static void vlc_test_pin_emit(void *ctx, bool on, u64 t_ns) { }
+static void vlc_test_pin_rx_begin(void *ctx, u64 t_ns) { }
+static u32 vlc_test_pin_rx_end(void *ctx, u64 t_ns) { return 0; }
+
+static const struct vlc_pin_ops vlc_test_pins = {
+	.emit = vlc_test_pin_emit,
+	.rx_begin = vlc_test_pin_rx_begin,
+	.rx_end = vlc_test_pin_rx_end,
+};
+
+/* The default timing scaled to a 200 us frame: the PHY could run it. */
+static const struct vlc_phy_timing vlc_test_fast = {
+	.sync_ns = 16000, .guard_ns = 8000, .data_ns = 20000,
+	.frame_ns = 200000, .tolerance_ns = 8000,
+};
+
+/* What the PHY takes from @kind's executor, or the reason it refused. */
+static int vlc_test_timing(struct kunit *test, enum vlc_exec_kind kind,
+			   const struct vlc_phy_timing *t, const char **why)
+{
+	struct net_device *ndev = vlc_test_ndev(test);
+	struct vlc_dev *vd = netdev_priv(ndev);
+	int err;
+
+	*why = NULL;
+	KUNIT_ASSERT_EQ(test, vlc_dev_attach(vd, &vlc_test_pins, NULL, kind),
+			0);
+	err = vlc_dev_set_phy_config(vd, t, VLC_PHY_MODE_2SLOT, 200, why);
+	free_netdev(ndev);
+	return err;
+}
+
+/* A timer executor runs no frame or slot shorter than it can keep; the
+ * simulator's virtual clock runs what the PHY allows.
+ */
+static void vlc_netdev_test_exec_limits(struct kunit *test)
+{
+	struct vlc_phy_timing t = vlc_test_fast;
+	const char *why;
+
+	KUNIT_EXPECT_EQ(test, vlc_test_timing(test, VLC_EXEC_EXTERNAL, &t,
+					      &why), 0);
+	KUNIT_EXPECT_EQ(test, vlc_test_timing(test, VLC_EXEC_HRTIMER, &t,
+					      &why), -EINVAL);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(why, "frame-us below 250 us"));
+	KUNIT_EXPECT_EQ(test, vlc_test_timing(test, VLC_EXEC_THREAD, &t,
+					      &why), -EINVAL);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(why, "frame-us below 250 us"));
+
+	t = vlc_phy_default_timing;
+	KUNIT_EXPECT_EQ(test, vlc_test_timing(test, VLC_EXEC_HRTIMER, &t,
+					      &why), 0);
+	t.guard_ns = 9000;
+	t.tolerance_ns = 9000;
+	KUNIT_EXPECT_EQ(test, vlc_test_timing(test, VLC_EXEC_HRTIMER, &t,
+					      &why), -EINVAL);
+	KUNIT_EXPECT_NOT_NULL(test, strstr(why, "guard-us below 10 us"));
+	KUNIT_EXPECT_EQ(test, vlc_test_timing(test, VLC_EXEC_EXTERNAL, &t,
+					      &why), 0);
+}
+
+struct vlc_test_reader {
+	struct net_device *ndev;
+	u64 *data;
+	struct completion done;
+};
+
+static int vlc_test_reader_fn(void *arg)
+{
+	struct vlc_test_reader *r = arg;
+
+	r->ndev->ethtool_ops->get_ethtool_stats(r->ndev, NULL, r->data);
+	complete(&r->done);
+	return 0;
+}
+
+/* ethtool -S, which anybody may run, reads the published snapshot: it
+ * goes on while the thread executor's mutex is held, as the executor
+ * goes on while a reader runs.
+ */
+static void vlc_netdev_test_reader_lockless(struct kunit *test)
+{
+	struct net_device *ndev = vlc_test_ndev(test);
+	struct vlc_dev *vd = netdev_priv(ndev);
+	struct vlc_test_reader r = { .ndev = ndev };
+	struct task_struct *task;
+	unsigned long flags;
+	bool done;
+	int n;
+
+	KUNIT_ASSERT_EQ(test, vlc_dev_attach(vd, &vlc_test_pins, NULL,
+					     VLC_EXEC_THREAD), 0);
+	n = ndev->ethtool_ops->get_sset_count(ndev, ETH_SS_STATS);
+	KUNIT_ASSERT_GT(test, n, 0);
+	r.data = kunit_kcalloc(test, n, sizeof(*r.data), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, r.data);
+	init_completion(&r.done);
+
+	flags = vlc_exec_lock(&vd->exec);
+	task = kthread_run(vlc_test_reader_fn, &r, "vlc-test-reader");
+	done = !IS_ERR(task) && wait_for_completion_timeout(&r.done, HZ);
+	vlc_exec_unlock(&vd->exec, flags);
+	if (!IS_ERR(task) && !done)
+		wait_for_completion(&r.done);
+
+	KUNIT_EXPECT_FALSE(test, IS_ERR(task));
+	KUNIT_EXPECT_TRUE_MSG(test, done,
+			      "ethtool -S waited for the executor's lock");
+	free_netdev(ndev);
+}
+
 static struct kunit_case vlc_netdev_test_cases[] = {
 	KUNIT_CASE(vlc_netdev_test_setup),
 	KUNIT_CASE(vlc_netdev_test_random_addr),
+	KUNIT_CASE(vlc_netdev_test_exec_limits),
+	KUNIT_CASE(vlc_netdev_test_reader_lockless),
 	{}
 };
 

@@ -400,6 +400,12 @@ VLC_TEST(vlc_phy_test_validation_timing)
 	VLC_EXPECT_REFUSED(vlc_phy_set_timing(phy, &t, &why), "sync-us");
 
 	t = def;
+	t.guard_ns = 1;
+	t.tolerance_ns = 0;
+	VLC_EXPECT_REFUSED(vlc_phy_set_timing(phy, &t, &why),
+			   "guard-us below 1 us");
+
+	t = def;
 	t.guard_ns = 10000;	/* tolerance stays 20000 */
 	VLC_EXPECT_REFUSED(vlc_phy_set_timing(phy, &t, &why),
 			   "guard-us shorter than tolerance-us");
@@ -413,14 +419,21 @@ VLC_TEST(vlc_phy_test_validation_timing)
 	t.frame_ns = VLC_PHY_FRAME_NS_MAX + 1;
 	VLC_EXPECT_REFUSED(vlc_phy_set_timing(phy, &t, &why), "frame-us above");
 
-	/* slots of 1 ns fit a 16 ns frame, which no timer can run and
-	 * whose acquisition grid would be 0 (found by the fuzzer, K2)
+	/* Slots of 1 ns fit a 16 ns frame, which no timer can run and
+	 * whose acquisition grid would be 0 (found by the fuzzer, K2). The
+	 * shortest slots fit an 8 us frame: refused too.
 	 */
 	t.sync_ns = 1;
 	t.guard_ns = 1;
 	t.data_ns = 1;
 	t.tolerance_ns = 0;
 	t.frame_ns = 16;
+	VLC_EXPECT_REFUSED(vlc_phy_set_timing(phy, &t, &why),
+			   "sync-us below 1 us");
+	t.sync_ns = VLC_PHY_SLOT_NS_MIN;
+	t.guard_ns = VLC_PHY_SLOT_NS_MIN;
+	t.data_ns = VLC_PHY_SLOT_NS_MIN;
+	t.frame_ns = 8000;
 	VLC_EXPECT_REFUSED(vlc_phy_set_timing(phy, &t, &why),
 			   "frame-us below 10 us");
 
@@ -499,6 +512,32 @@ VLC_TEST(vlc_phy_test_validation_pending)
 	t = def;
 	t.tolerance_ns = 0;	/* allowed: a perfect timer */
 	VLC_EXPECT_EQ(vlc_phy_timing_check(&t, VLC_PHY_MODE_4PPM, &why), 0);
+}
+
+/* A new mode waits for the client: its frame on air ends in the symbols
+ * it began with, and the settings change together afterwards.
+ */
+VLC_TEST(vlc_phy_test_validation_mode_held)
+{
+	const struct vlc_phy_timing def = vlc_phy_default_timing;
+	struct vlc_hsim *ch = vlc_test_valid_start();
+	struct vlc_hsim_node *n = &ch->node[TX];
+	struct vlc_phy *phy = &n->phy;
+	struct vlc_phy_timing t = def;
+
+	n->hold_mode = true;
+	t.frame_ns = 600000;
+	VLC_EXPECT_EQ(vlc_phy_set_config(phy, &t, VLC_PHY_MODE_4PPM, 200,
+					 NULL), 0);
+	vlc_hsim_run_until(ch, vlc_phy_frame_start(phy) + 3 * def.frame_ns);
+	VLC_EXPECT_EQ(phy->mode, VLC_PHY_MODE_2SLOT);
+	VLC_EXPECT_EQ(phy->timing.frame_ns, def.frame_ns);
+
+	n->hold_mode = false;
+	vlc_hsim_run_until(ch, vlc_phy_frame_start(phy) + def.frame_ns);
+	VLC_EXPECT_EQ(phy->mode, VLC_PHY_MODE_4PPM);
+	VLC_EXPECT_EQ(phy->timing.frame_ns, 600000);
+	VLC_EXPECT_EQ(n->bits, 2);
 }
 
 /* 2-slot at 400 per-mille to 4-PPM at 200: neither order of single
@@ -811,6 +850,7 @@ static VLC_TEST_CASE_TYPE vlc_phy_test_cases[] = {
 	VLC_TEST_CASE(vlc_phy_test_validation_brightness)
 	VLC_TEST_CASE(vlc_phy_test_validation_mode)
 	VLC_TEST_CASE(vlc_phy_test_validation_pending)
+	VLC_TEST_CASE(vlc_phy_test_validation_mode_held)
 	VLC_TEST_CASE(vlc_phy_test_validation_config)
 	VLC_TEST_CASE(vlc_phy_test_late)
 	VLC_TEST_CASE(vlc_phy_test_late_slots)
