@@ -101,9 +101,13 @@ static int vlc_dev_tx_symbol(void *ctx)
 static void vlc_dev_publish(struct vlc_dev *vd)
 {
 	struct vlc_snap *s = &vd->snap;
+	unsigned long flags;
 
-	/* a writer preempted inside would keep the readers spinning */
-	preempt_disable();
+	/* A writer preempted or interrupted inside would keep the readers
+	 * spinning; and the hrtimer executor writes from hard IRQ, so every
+	 * writer runs as it does, for lockdep's one class of seqcount.
+	 */
+	local_irq_save(flags);
 	write_seqcount_begin(&vd->snap_seq);
 	s->phy = vd->phy.stats;
 	s->mac = vd->mac.stats;
@@ -113,7 +117,7 @@ static void vlc_dev_publish(struct vlc_dev *vd)
 	s->nbeacons = vlc_mac_beacons(&vd->mac, s->beacons,
 				      ARRAY_SIZE(s->beacons));
 	write_seqcount_end(&vd->snap_seq);
-	preempt_enable();
+	local_irq_restore(flags);
 }
 
 /**

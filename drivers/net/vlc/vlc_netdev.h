@@ -135,7 +135,7 @@ struct vlc_notify {
  *	executor sees no carrier, all of them
  * @bql: byte queue limits: what left the skb ring and the MAC
  * @snap_seq: orders @snap for readers; its writers hold the executor's
- *	lock and run with preemption off
+ *	lock and run with interrupts off
  * @snap: the executor's state for readers, vlc_dev_read_snap()
  * @notify: what the events group of the netlink family was told
  * @snap_napi: NAPI's copy of @snap, too big for its stack
