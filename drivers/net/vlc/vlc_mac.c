@@ -223,6 +223,8 @@ int vlc_mac_check_params(const struct vlc_mac_params *p, const char **why)
 		bad = "loc-interval: must be 0 (off) or 64..65535 frames";
 	else if (p->rts_threshold > VLC_MAC_FRAME_MAX)
 		bad = "rts-threshold: must be 0 (off) or 1..1518 bytes";
+	else if (p->max_age && p->max_age < 64)
+		bad = "max-age: must be 0 (off) or 64..65535 frames";
 
 	if (why)
 		*why = bad;
@@ -568,23 +570,58 @@ int vlc_mac_xmit(struct vlc_mac *mac, const u8 *frame, unsigned int len)
 	pkt = vlc_mac_txq_slot(mac, mac->tx.q_count);
 	memcpy(pkt->data, frame, len);
 	pkt->len = len;
+	pkt->born = mac->now;
 	mac->tx.q_count++;
 	if (mac->tx.state == VLC_MAC_TX_IDLE)
 		vlc_mac_start_packet(mac);
 	return 0;
 }
 
-/* The head packet leaves the queue. */
-void vlc_mac_complete(struct vlc_mac *mac, bool ok)
+/* The head packet leaves the queue. Return: its length. */
+static unsigned int vlc_mac_txq_pop(struct vlc_mac *mac)
 {
 	unsigned int len = vlc_mac_txq_slot(mac, 0)->len;
 
 	mac->tx.q_head = mac->tx.q_head + 1 < VLC_MAC_TXQ_LEN ?
 			mac->tx.q_head + 1 : 0;
 	mac->tx.q_count--;
+	return len;
+}
+
+/**
+ * vlc_mac_head_expired - the head packet is older than max_age
+ * @mac: the MAC, with a packet queued
+ */
+bool vlc_mac_head_expired(struct vlc_mac *mac)
+{
+	return mac->p.max_age &&
+	       mac->now - vlc_mac_txq_slot(mac, 0)->born > mac->p.max_age;
+}
+
+/* Drop the packets at the head that are older than max_age, counted:
+ * whoever sent them has given up waiting. Return: whether one is left.
+ */
+static bool vlc_mac_expire(struct vlc_mac *mac)
+{
+	unsigned int len;
+
+	while (mac->tx.q_count && vlc_mac_head_expired(mac)) {
+		len = vlc_mac_txq_pop(mac);
+		mac->stats.tx_expired++;
+		if (mac->ops && mac->ops->tx_done)
+			mac->ops->tx_done(mac->ctx, len, false);
+	}
+	return mac->tx.q_count;
+}
+
+/* The head packet leaves the queue. */
+void vlc_mac_complete(struct vlc_mac *mac, bool ok)
+{
+	unsigned int len = vlc_mac_txq_pop(mac);
+
 	mac->tx.cw = mac->p.cw_min;
 	mac->tx.state = VLC_MAC_TX_IDLE;
-	if (mac->tx.q_count)
+	if (vlc_mac_expire(mac))
 		vlc_mac_start_packet(mac);
 	/* Last, so that a callback sees a consistent queue. */
 	if (mac->ops && mac->ops->tx_done)
@@ -613,10 +650,7 @@ void vlc_mac_flush(struct vlc_mac *mac)
 	mac->tx.state = VLC_MAC_TX_IDLE;
 	mac->tx.cw = mac->p.cw_min;
 	while (mac->tx.q_count) {
-		len = vlc_mac_txq_slot(mac, 0)->len;
-		mac->tx.q_head = mac->tx.q_head + 1 < VLC_MAC_TXQ_LEN ?
-				mac->tx.q_head + 1 : 0;
-		mac->tx.q_count--;
+		len = vlc_mac_txq_pop(mac);
 		if (mac->ops && mac->ops->tx_done)
 			mac->ops->tx_done(mac->ctx, len, false);
 	}

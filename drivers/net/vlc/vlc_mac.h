@@ -95,6 +95,9 @@
  * @rts_threshold: unicast packets of at least this many bytes (Ethernet
  *	frame) reserve the medium with RTS/CTS first; 0 = never,
  *	1..VLC_MAC_FRAME_MAX
+ * @max_age: frames a packet may have spent in the MAC when it starts or
+ *	retries; older ones are dropped and counted (tx_expired); 0 = no
+ *	limit, else 64..65535
  */
 struct vlc_mac_params {
 	u8 short_addr;
@@ -111,6 +114,7 @@ struct vlc_mac_params {
 	u16 beacon_interval;
 	u16 loc_interval;
 	u16 rts_threshold;
+	u16 max_age;
 };
 
 /* Frame types on air: bits 7:5 of the first header byte. */
@@ -210,6 +214,7 @@ struct vlc_mac_ops {
  * @tx_retries: retransmissions of a fragment
  * @tx_acked: ACKs received for our fragments
  * @tx_dropped: packets dropped after the retry limit
+ * @tx_expired: packets dropped older than max_age
  * @tx_bytes_air: bytes sent, delimiter to CRC (preamble excluded)
  * @rx_frames_ok: frames received with a good CRC
  * @rx_crc_errors: frames with a bad CRC
@@ -253,6 +258,7 @@ struct vlc_mac_stats {
 	u64 tx_retries;
 	u64 tx_acked;
 	u64 tx_dropped;
+	u64 tx_expired;
 	u64 tx_bytes_air;
 	u64 rx_frames_ok;
 	u64 rx_crc_errors;
@@ -308,6 +314,7 @@ struct vlc_mac_beacon {
 
 /* One queued packet, kept as the Ethernet frame the stack gave. */
 struct vlc_mac_txpkt {
+	u32 born;		/* struct vlc_mac.now when it was queued */
 	u16 len;
 	u8 data[VLC_MAC_FRAME_MAX];
 };

@@ -135,6 +135,7 @@ void vlc_mac_ev_value(struct vlc_mac *mac, u8 kind, u8 reason, u16 value,
 void vlc_mac_pktinfo(const struct vlc_mac *mac, const u8 *eth,
 		     unsigned int len, struct vlc_mac_pktinfo *pi);
 void vlc_mac_complete(struct vlc_mac *mac, bool ok);
+bool vlc_mac_head_expired(struct vlc_mac *mac);
 
 /* vlc_mac_tx.c */
 void vlc_mac_draw_backoff(struct vlc_mac *mac);

@@ -471,7 +471,11 @@ void vlc_mac_send_ack(struct vlc_mac *mac, u8 dst, u8 sf)
  */
 static void vlc_mac_retry(struct vlc_mac *mac, u8 type, u8 *tries)
 {
-	if (*tries < mac->p.retry_limit) {
+	if (vlc_mac_head_expired(mac)) {
+		mac->stats.tx_expired++;
+		vlc_mac_ev_retry(mac, type, *tries, VLC_MAC_RETRY_DROP);
+		vlc_mac_complete(mac, false);
+	} else if (*tries < mac->p.retry_limit) {
 		(*tries)++;
 		if (type == VLC_MAC_T_DATA)
 			mac->stats.tx_retries++;

@@ -639,6 +639,7 @@ static const struct vlc_ethtool_stat vlc_ethtool_stats[] = {
 	VLC_MAC_STAT(tx_retries),
 	VLC_MAC_STAT(tx_acked),
 	VLC_MAC_STAT(tx_dropped),
+	VLC_MAC_STAT(tx_expired),
 	VLC_MAC_STAT(tx_bytes_air),
 	VLC_MAC_STAT(rx_frames_ok),
 	VLC_MAC_STAT(rx_truncated),

@@ -227,6 +227,43 @@ VLC_TEST(vlc_mac_test_vanished_peer)
 	VLC_EXPECT_EQ(t->node[0].mac.tx.q_count, 0);
 }
 
+/* With max_age, packets for a peer that went away go once they are that
+ * old, counted apart from the retry limit's, long before their retries
+ * would have run out.
+ */
+VLC_TEST(vlc_mac_test_max_age)
+{
+	const unsigned int npkts = 8, len = 58;
+	struct vlc_mac_params p;
+	struct vlc_mac_tnet *t;
+	u32 frames;
+	u64 expired;
+	unsigned int k;
+
+	vlc_mac_default_params(&p);
+	p.max_age = 2000;
+	t = tn_init(2, 29, &p);
+	t->node[1].present = false;
+	for (k = 0; k < npkts; k++)
+		VLC_ASSERT_TRUE(tn_queue_ip(t, 0, 1, len) >= 0);
+	frames = tn_run(t, 200000, 0);
+	expired = t->node[0].mac.stats.tx_expired;
+	VLC_TEST_LOG("max_age 2000: %u packets gone in %u frames, %llu expired",
+		     npkts, frames, (unsigned long long)expired);
+	VLC_ASSERT_TRUE(tn_all_done(t));
+	VLC_EXPECT_EQ(t->node[0].tx_fail, npkts);
+	VLC_EXPECT_GT(expired, 0);
+	VLC_EXPECT_EQ(expired + t->node[0].mac.stats.tx_dropped, (u64)npkts);
+	/* a packet is never tried once older than max_age */
+	VLC_EXPECT_LE(frames, (npkts / VLC_MAC_TXQ_LEN + 1) *
+		      (p.max_age + p.difs + p.cw_max +
+		       vlc_mac_ack_timeout(&t->node[0].mac) +
+		       vlc_mac_frame_symbols(&p, 1 + 5 + len - 14 + 2)));
+
+	p.max_age = 63;
+	VLC_EXPECT_EQ(vlc_mac_check_params(&p, NULL), -EINVAL);
+}
+
 /* 5. Two senders, one receiver: backoff sorts out the collisions. With
  * cw_min 1 both senders start in the same frame, so the first attempts
  * must collide and only the doubled windows can separate them.
@@ -859,6 +896,7 @@ static VLC_TEST_CASE_TYPE vlc_mac_test_cases[] = {
 	VLC_TEST_CASE(vlc_mac_test_crc)
 	VLC_TEST_CASE(vlc_mac_test_xmit_len)
 	VLC_TEST_CASE(vlc_mac_test_set_bits)
+	VLC_TEST_CASE(vlc_mac_test_max_age)
 	VLC_TEST_CASE(vlc_mac_test_overhead)
 	VLC_TEST_CASE(vlc_mac_test_frag_adapt)
 	VLC_TEST_CASE(vlc_mac_test_rts)
