@@ -117,7 +117,9 @@ fuzz-smoke:
 	@$(MAKE) -s -C $(TOP)/tests/fuzz smoke
 
 # Docs that cannot drift: figures as in the benchmarks, cited files,
-# setting names, rst warning-free (tests/docs/check.py).
+# setting names, rst warning-free, the uAPI header as the YNL generator
+# makes it from Documentation/netlink/specs/vlc.yaml (tests/docs/check.py,
+# scripts/ynl-check.sh).
 docs-check:
 	@$(TOP)/scripts/deps.sh docs
 	@python3 $(TOP)/tests/docs/check.py $(TOP)
@@ -261,7 +263,8 @@ help:
 	@echo "  make stress     stress scenario on a KASAN/UBSAN/lockdep/kmemleak kernel"
 	@echo "  make stress-smoke  the same, reduced (4 boards, 5 reloads, 50 flaps)"
 	@echo "  make dt         binding, overlays and merged DTBs checked with dtc/fdtoverlay/dt-schema"
-	@echo "  make docs-check docs against the code and the benchmarks (tests/docs/check.py)"
+	@echo "  make docs-check docs against the code and the benchmarks (tests/docs/check.py),"
+	@echo "                  the uAPI header against the YNL spec (scripts/ynl-check.sh)"
 	@echo "  make dt-probe   arm64 QEMU: vlc-gpio probes from DT on gpio-sim lines"
 	@echo "  make wire       two vlc-gpio devices ping over simulated light on GPIO"
 	@echo "                  chips: x86_64 PREEMPT_RT and arm64 debug kernels"

@@ -29,7 +29,9 @@ pkgs_host="gcc make libcmocka-dev pkg-config"
 pkgs_fuzz="make clang-14 libclang-rt-14-dev llvm-14"
 pkgs_dt="device-tree-compiler dt-schema linux-source-6.1 xz-utils"
 pkgs_bench="valgrind gnuplot-nox"
-pkgs_docs="python3 python3-docutils"
+# the YNL generator of the 7.3 source (scripts/ynl-check.sh, through
+# debfetch.sh): PyYAML, jsonschema for its schema check
+pkgs_docs="python3 python3-docutils python3-yaml python3-jsonschema debian-archive-keyring xz-utils"
 pkgs_hwtest="gcc make pkg-config libgpiod-dev"
 # vlc-hwtest against Debian 13's libgpiod 2 (scripts/libgpiod2.sh, through
 # debfetch.sh), checked with readelf, nm and ldd

@@ -25,11 +25,16 @@
    is one of the binding's; vlc-hardware.rst's table of names ("Names of
    the settings") has the two on one line. Every setting vlcctl knows
    (its attr_name table) is in that section and in vlc.rst.
+5. The "vlc" generic netlink family's YNL spec
+   (Documentation/netlink/specs/vlc.yaml): scripts/ynl-check.sh, one line
+   a check of it: include/uapi/linux/vlc.h is what the kernel's generator
+   makes of the spec, and vlc_nl.c registers what it describes.
 """
 
 import glob
 import os
 import re
+import subprocess
 import sys
 
 top = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else
@@ -296,6 +301,22 @@ rst = read("Documentation/networking/vlc.rst")
 for n in names:
     result("``%s``" % n in table and re.search(r"\b%s\b" % re.escape(n), rst),
            f"vlcctl setting {n}: in vlc-hardware.rst's table of names and in vlc.rst")
+
+# 5. the netlink family against its YNL spec
+ynl = subprocess.run([os.path.join(top, "scripts", "ynl-check.sh")],
+                     stdout=subprocess.PIPE, text=True)
+said = set()
+for line in ynl.stdout.splitlines():
+    m = re.match(r"ynl: (ok  |FAIL) (.*)$", line)
+    if m:
+        said.add(m.group(1))
+        result(m.group(1) == "ok  ", m.group(2))
+    else:
+        print(line)  # a differing header's diff
+if ynl.returncode and "FAIL" not in said:
+    result(False, "scripts/ynl-check.sh", f"exit status {ynl.returncode}")
+elif not said:
+    result(False, "scripts/ynl-check.sh", "printed no check")
 
 print(f"docs: {passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Generic netlink family "vlc": the PHY and MAC settings of a vlc
  * net_device read and changed at run time, and the neighbours it hears by
- * their beacons (tools/vlcctl). See include/uapi/linux/vlc.h.
+ * their beacons (tools/vlcctl). Described by its YNL spec,
+ * Documentation/netlink/specs/vlc.yaml, which include/uapi/linux/vlc.h is
+ * generated from and which this policy, these operations and groups must
+ * match (scripts/ynl-check.sh).
  *
  * Context: process context only. Devices are looked up in the caller's
  * netns under RTNL, which also keeps them registered while in use; the
