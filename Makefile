@@ -39,7 +39,7 @@ VLC_CONFIG := CONFIG_VLC=m CONFIG_VLC_SIM=m
 
 export TOP BUILD VLC_CONFIG
 
-.PHONY: all modules tools install clean deps cross lint kunit host qemu-test daemons wire \
+.PHONY: all modules tools install clean deps cross lint kunit host qemu-test daemons ynl-ksrc wire \
 	qemu-smoke install-test board-test docs-check \
 	check demo bench dt dt-probe help hwtest hwtest-gpiod2 gpio-sim fuzz \
 	fuzz-smoke stress stress-smoke
@@ -146,7 +146,7 @@ wire:
 	@$(TOP)/scripts/deps.sh kunit probe
 	@$(TOP)/tests/wire/run.sh
 
-qemu-test: modules tools hwtest gpio-sim daemons
+qemu-test: modules tools hwtest gpio-sim daemons ynl-ksrc
 	@$(TOP)/scripts/deps.sh qemu
 	@$(TOP)/tests/qemu/run-all.sh
 
@@ -232,6 +232,13 @@ daemons:
 	@$(TOP)/scripts/deps.sh daemons
 	@p=$$($(TOP)/scripts/daemons.sh) && mkdir -p $(OUT) && ln -sfn "$$p" $(OUT)/daemons
 
+# The kernel source whose YNL tools (tools/net/ynl) scripts/ynl-check.sh
+# runs, linked as build/ynl-ksrc for the ynl scenario: the guest runs the
+# YNL CLI from there.
+ynl-ksrc:
+	@$(TOP)/scripts/deps.sh docs
+	@s=$$($(TOP)/scripts/ynl-check.sh --src) && mkdir -p $(BUILD) && ln -sfn "$$s" $(BUILD)/ynl-ksrc
+
 # gpio-sim.ko, which Debian's kernel lacks, for the hwtest QEMU scenario.
 gpio-sim:
 	@$(TOP)/scripts/deps.sh headers gpiosim
@@ -259,6 +266,8 @@ help:
 	@echo "  make qemu-test  end-to-end scenarios in a QEMU guest"
 	@echo "  make daemons    Debian's NetworkManager and avahi-daemon for the chatter"
 	@echo "                  scenario, unpacked in the cache (build/<arch>/daemons)"
+	@echo "  make ynl-ksrc   link the kernel source whose YNL CLI the ynl scenario runs"
+	@echo "                  (build/ynl-ksrc)"
 	@echo "  make qemu-smoke four scenarios on Debian's stock 6.12 (SMOKE_KERNEL=)"
 	@echo "  make stress     stress scenario on a KASAN/UBSAN/lockdep/kmemleak kernel"
 	@echo "  make stress-smoke  the same, reduced (4 boards, 5 reloads, 50 flaps)"

@@ -21,7 +21,8 @@ pkgs_kernels="linux-source-6.1 linux-source-6.12 linux-headers-6.12-amd64 linux-
 pkgs_tools="make gcc libc6-dev libmnl-dev"
 pkgs_cross="$pkgs_kernels gcc-aarch64-linux-gnu gcc-arm-linux-gnueabihf bc bison flex libssl-dev libelf-dev xz-utils rsync"
 pkgs_kunit="$pkgs_kernels python3 qemu-system-x86 qemu-system-arm gcc-aarch64-linux-gnu bc bison flex libssl-dev libelf-dev xz-utils rsync"
-pkgs_qemu="linux-headers-amd64 qemu-system-x86 busybox-static linux-image-amd64 cpio gzip iproute2 iputils-ping ethtool tcpdump socat batctl python3 trace-cmd"
+# python3-yaml and python3-jsonschema: the kernel's YNL CLI (ynl scenario)
+pkgs_qemu="linux-headers-amd64 qemu-system-x86 busybox-static linux-image-amd64 cpio gzip iproute2 iputils-ping ethtool tcpdump socat batctl python3 python3-yaml python3-jsonschema trace-cmd"
 pkgs_lint="$pkgs_kernels linux-headers-amd64 sparse perl"
 pkgs_host="gcc make libcmocka-dev pkg-config"
 # clang-14 with libFuzzer, ASan and UBSan (libclang_rt.fuzzer-x86_64.a);

@@ -1,0 +1,99 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+# vlc-timeout: 300
+# The "vlc" generic netlink family through the kernel's YNL CLI
+# (tools/net/ynl/pyynl/cli.py of the kernel source that make ynl-ksrc
+# links as build/ynl-ksrc: scripts/ynl-check.sh's) and its spec,
+# Documentation/netlink/specs/vlc.yaml: the spec validates, a get and a
+# dump in netns a decode vlc0 with its default settings, a set of
+# brightness is read back by a get, and a set the policy refuses
+# (sync-ns 0) fails naming the attribute and its range, and changes
+# nothing.
+. "$VLC_SRC/tests/qemu/lib.sh"
+
+ksrc=$VLC_SRC/build/ynl-ksrc
+cli=$ksrc/tools/net/ynl/pyynl/cli.py
+spec=$VLC_SRC/Documentation/netlink/specs/vlc.yaml
+[ -f "$cli" ] ||
+	fail "$cli missing: make ynl-ksrc (BUILD= outside the checkout is not supported here)"
+# the host's root is read-only here: no __pycache__
+export PYTHONDONTWRITEBYTECODE=1
+
+# ynl NS ARGS...: the YNL CLI on the spec in netns NS, its JSON reply (or
+# error) in /tmp/ynl.out and shown; fails as the CLI does. nsenter, as
+# ctl of lib.sh.
+ynl() {
+	ynl_ns=$1
+	shift
+	ynl_rc=0
+	nsenter --net="/run/netns/$ynl_ns" python3 "$cli" --spec "$spec" \
+		--no-schema --output-json "$@" >/tmp/ynl.out 2>&1 || ynl_rc=$?
+	sed 's/^/  | /' /tmp/ynl.out
+	return $ynl_rc
+}
+
+# is KEY VALUE: the device vlc0 in the JSON of /tmp/ynl.out (a get's
+# reply, or the one vlc0 of a dump's list) has KEY at VALUE
+is() {
+	python3 - "$1" "$2" <<'EOF'
+import json
+import sys
+
+r = json.load(open("/tmp/ynl.out"))
+if isinstance(r, list):
+    r = [d for d in r if d.get("ifname") == "vlc0"]
+    if len(r) != 1:
+        sys.exit("%d devices named vlc0" % len(r))
+    r = r[0]
+v = r.get(sys.argv[1])
+if str(v) != sys.argv[2]:
+    sys.exit("%s is %r, not %s" % (sys.argv[1], v, sys.argv[2]))
+EOF
+}
+
+expect "the spec is valid against the kernel's schema" \
+	python3 "$cli" --spec "$spec" --validate \
+	--schema "$ksrc/Documentation/netlink/genetlink-legacy.yaml"
+
+# Real time: the CLI needs the CPU more than the light does.
+sim_load speed=100
+vlc_pair
+
+get='{"ifname": "vlc0"}'
+expect "get of vlc0 in netns a" ynl a --do get --json "$get"
+expect "  ... names it" is ifname vlc0
+expect "  ... with the default modulation, by its name" is modulation 2slot
+expect "  ... brightness" is brightness 200
+expect "  ... and timing, in ns" is frame-ns 500000
+expect "  ... and MAC settings" is rts-threshold 200
+a_ifindex=$(python3 -c 'import json; print(json.load(open("/tmp/ynl.out"))["ifindex"])')
+
+expect "dump of get in netns a" ynl a --dump get
+expect "  ... lists one device" python3 -c \
+	'import json, sys; sys.exit(len(json.load(open("/tmp/ynl.out"))) != 1)'
+expect "  ... vlc0, by the same ifindex" is ifindex "$a_ifindex"
+expect "  ... with its settings" is sync-ns 40000
+
+expect "set of brightness 300" \
+	ynl a --do set --json '{"ifname": "vlc0", "brightness": 300}'
+expect "  ... read back by a get" ynl a --do get --json "$get"
+expect "  ... brightness 300" is brightness 300
+expect "  ... the timing unchanged" is sync-ns 40000
+expect "b kept its brightness" ynl b --do get --json "$get"
+expect "  ... 200" is brightness 200
+
+rc=0
+ynl a --do set --json '{"ifname": "vlc0", "sync-ns": 0, "brightness": 250}' ||
+	rc=$?
+expect "set of sync-ns 0 refused by the policy" test $rc = 1
+expect "  ... out of range" grep -q "Netlink error: integer out of range" \
+	/tmp/ynl.out
+expect "  ... the extended ACK names sync-ns" grep -q "'bad-attr': '.sync-ns'" \
+	/tmp/ynl.out
+expect "  ... with its range" \
+	grep -q "'min-value': 1000,.*'max-value': 100000000" /tmp/ynl.out
+expect "  ... and nothing changed" ynl a --do get --json "$get"
+expect "  ... sync-ns 40000" is sync-ns 40000
+expect "  ... brightness 300" is brightness 300
+
+sim_unload
