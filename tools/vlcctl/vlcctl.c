@@ -8,6 +8,7 @@
  *                  [sync-us N] [guard-us N] [data-us N] [tolerance-us N]
  *                  [rts-threshold N] [retry-limit N] [cw-min N] [cw-max N]
  *                  [frag-size N] [beacon-interval N] [loc-interval N]
+ *                  [max-age N]
  *
  * -j prints show as JSON (one array of devices, like ip -j). Errors print
  * the kernel's extended ACK (the message, the attribute it points at and
@@ -55,6 +56,7 @@ static const char *const attr_name[VLC_ATTR_MAX + 1] = {
 	[VLC_ATTR_FRAG_SIZE] = "frag-size",
 	[VLC_ATTR_BEACON_INTERVAL] = "beacon-interval",
 	[VLC_ATTR_LOC_INTERVAL] = "loc-interval",
+	[VLC_ATTR_MAX_AGE] = "max-age",
 };
 
 struct ctx {
@@ -79,12 +81,13 @@ static void help(FILE *f)
 		"                  [sync-us N] [guard-us N] [data-us N] [tolerance-us N]\n"
 		"                  [rts-threshold N] [retry-limit N] [cw-min N] [cw-max N]\n"
 		"                  [frag-size N] [beacon-interval N] [loc-interval N]\n"
+		"                  [max-age N]\n"
 		"brightness is in per-mille of full light; timings in microseconds\n"
 		"(up to three decimals). MAC settings: rts-threshold and frag-size in\n"
-		"bytes (rts-threshold 0: no RTS/CTS), cw-min, cw-max, beacon-interval\n"
-		"and loc-interval in frames (2000 frames = 1 s at the default 500 us\n"
-		"frame; intervals 0: off). Settings left out keep their values; a\n"
-		"refused set changes nothing. monitor prints lock, carrier and\n"
+		"bytes (rts-threshold 0: no RTS/CTS), cw-min, cw-max, beacon-interval,\n"
+		"loc-interval and max-age in frames (2000 frames = 1 s at the default\n"
+		"500 us frame; intervals and max-age 0: off). Settings left out keep\n"
+		"their values; a refused set changes nothing. monitor prints lock, carrier and\n"
 		"neighbour events as they come. -j: JSON (monitor: one object a line).\n",
 		prog, prog, prog);
 }
@@ -563,13 +566,16 @@ static void show_text(const struct info *in)
 	       get32(in, VLC_ATTR_RTS_THRESHOLD),
 	       get32(in, VLC_ATTR_RETRY_LIMIT), get32(in, VLC_ATTR_CW_MIN),
 	       get32(in, VLC_ATTR_CW_MAX), get32(in, VLC_ATTR_FRAG_SIZE));
-	printf("\tbeacon-interval %u (%s) loc-interval %u (%s) nav %u\n",
+	printf("\tbeacon-interval %u (%s) loc-interval %u (%s) max-age %u (%s) nav %u\n",
 	       get32(in, VLC_ATTR_BEACON_INTERVAL),
 	       frames_ms(b[0], sizeof(b[0]),
 			 get32(in, VLC_ATTR_BEACON_INTERVAL), frame),
 	       get32(in, VLC_ATTR_LOC_INTERVAL),
 	       frames_ms(b[1], sizeof(b[1]),
 			 get32(in, VLC_ATTR_LOC_INTERVAL), frame),
+	       get32(in, VLC_ATTR_MAX_AGE),
+	       frames_ms(b[2], sizeof(b[2]),
+			 get32(in, VLC_ATTR_MAX_AGE), frame),
 	       get32(in, VLC_ATTR_NAV));
 	if (!in->nbeacons)
 		printf("\tno beacons heard\n");
@@ -653,6 +659,7 @@ static void show_json(const struct info *in)
 		json_u("beacon_interval",
 		       get32(in, VLC_ATTR_BEACON_INTERVAL));
 		json_u("loc_interval", get32(in, VLC_ATTR_LOC_INTERVAL));
+		json_u("max_age", get32(in, VLC_ATTR_MAX_AGE));
 		json_u("nav", get32(in, VLC_ATTR_NAV));
 		printf(",\"beacons\":[");
 		for (i = 0; i < in->nbeacons; i++)
@@ -896,6 +903,7 @@ static const struct {
 	{ "frag-size", VLC_ATTR_FRAG_SIZE },
 	{ "beacon-interval", VLC_ATTR_BEACON_INTERVAL },
 	{ "loc-interval", VLC_ATTR_LOC_INTERVAL },
+	{ "max-age", VLC_ATTR_MAX_AGE },
 };
 
 static int mac_key(const char *k)

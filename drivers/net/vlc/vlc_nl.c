@@ -70,6 +70,7 @@ static const struct nla_policy vlc_nl_policy[VLC_ATTR_MAX + 1] = {
 	[VLC_ATTR_BEACON_INTERVAL] = NLA_POLICY_FULL_RANGE(NLA_U32,
 							   &vlc_nl_u16),
 	[VLC_ATTR_LOC_INTERVAL]	= NLA_POLICY_FULL_RANGE(NLA_U32, &vlc_nl_u16),
+	[VLC_ATTR_MAX_AGE]	= NLA_POLICY_FULL_RANGE(NLA_U32, &vlc_nl_u16),
 };
 
 static struct genl_family vlc_nl_family;
@@ -185,6 +186,7 @@ static int vlc_nl_fill(struct sk_buff *skb, struct net_device *ndev,
 	    nla_put_u32(skb, VLC_ATTR_BEACON_INTERVAL,
 			st.mp.beacon_interval) ||
 	    nla_put_u32(skb, VLC_ATTR_LOC_INTERVAL, st.mp.loc_interval) ||
+	    nla_put_u32(skb, VLC_ATTR_MAX_AGE, st.mp.max_age) ||
 	    nla_put_u32(skb, VLC_ATTR_NAV, st.snap.nav) ||
 	    vlc_nl_put_beacons(skb, &st)) {
 		genlmsg_cancel(skb, hdr);
@@ -316,6 +318,7 @@ static void vlc_nl_set_why(struct genl_info *info, const char *why,
 		{ "frag-size", VLC_ATTR_FRAG_SIZE },
 		{ "beacon-interval", VLC_ATTR_BEACON_INTERVAL },
 		{ "loc-interval", VLC_ATTR_LOC_INTERVAL },
+		{ "max-age", VLC_ATTR_MAX_AGE },
 	};
 	unsigned int i;
 
@@ -421,6 +424,10 @@ static bool vlc_nl_mac_attrs(struct nlattr **a, struct vlc_mac_params *p)
 	}
 	if (a[VLC_ATTR_LOC_INTERVAL]) {
 		p->loc_interval = nla_get_u32(a[VLC_ATTR_LOC_INTERVAL]);
+		any = true;
+	}
+	if (a[VLC_ATTR_MAX_AGE]) {
+		p->max_age = nla_get_u32(a[VLC_ATTR_MAX_AGE]);
 		any = true;
 	}
 	return any;

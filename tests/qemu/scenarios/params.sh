@@ -176,7 +176,8 @@ nl_taken() {
 for v in "rts-threshold 1518" "rts-threshold 0" "retry-limit 15" \
 	"retry-limit 0" "cw-min 1 cw-max 1024" "frag-size 48" "frag-size 240" \
 	"beacon-interval 64" "beacon-interval 65535" "beacon-interval 0" \
-	"loc-interval 65535" "loc-interval 64"; do
+	"loc-interval 65535" "loc-interval 64" "max-age 64" "max-age 65535" \
+	"max-age 0"; do
 	nl_want="$v "
 	# shellcheck disable=SC2086 # $v is the setting and its value
 	expect "$v taken" nl_taken $v
@@ -185,6 +186,8 @@ nl_want="cw-min 1024 cw-max 1024 "
 expect "cw-min = cw-max 1024 taken" nl_taken cw-min 1024
 ctl - set vlca rts-threshold 200 retry-limit 7 cw-min 32 cw-max 256 \
 	frag-size 240 beacon-interval 1000 loc-interval 0
+expect "max-age 63 refused" nl_refused "max-age: must be 0 \(off\) or 64\.\.65535 frames \[max-age\]" max-age 63
+expect "max-age 65536 refused" nl_refused "\[max-age: 0\.\.65535\]" max-age 65536
 expect "cw-max 0 refused" nl_refused "cw-max: must be 1\.\.1024 \[cw-max\]" cw-max 0
 expect "beacon-interval 65536 refused" nl_refused "\[beacon-interval: 0\.\.65535\]" beacon-interval 65536
 expect "frag-size 65536 refused" nl_refused "\[frag-size: 0\.\.65535\]" frag-size 65536

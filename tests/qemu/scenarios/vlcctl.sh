@@ -101,7 +101,7 @@ eventually() {
 }
 
 defaults="modulation 2slot brightness 200 .*frame-us 500 sync-us 40 guard-us 20 data-us 50 tolerance-us 20 \(2000 bit/s raw\)"
-mac_defaults="rts-threshold 200 retry-limit 7 cw-min 32 cw-max 256 frag-size 240 beacon-interval 1000 \(500 ms\) loc-interval 0 \(off\)"
+mac_defaults="rts-threshold 200 retry-limit 7 cw-min 32 cw-max 256 frag-size 240 beacon-interval 1000 \(500 ms\) loc-interval 0 \(off\) max-age 0 \(off\)"
 
 # Real time: vlcctl and the tools it is checked with need the CPU more
 # than the light does (as fast as possible, every tool started costs
@@ -123,7 +123,7 @@ expect "a device that is down heard no beacons" \
 expect "show -j of both devices is valid JSON" json -
 expect "  ... and lists both" test "$(grep -o '"ifname":' /tmp/show.json | wc -l)" = 2
 expect "  ... with the MAC settings" \
-	grep -q '"rts_threshold":200,"retry_limit":7,"cw_min":32,"cw_max":256,"frag_size":240,"beacon_interval":1000,"loc_interval":0,"nav":0,"beacons":\[\]' /tmp/show.json
+	grep -q '"rts_threshold":200,"retry_limit":7,"cw_min":32,"cw_max":256,"frag_size":240,"beacon_interval":1000,"loc_interval":0,"max_age":0,"nav":0,"beacons":\[\]' /tmp/show.json
 
 ip netns add a
 ip netns add b
@@ -174,14 +174,15 @@ expect "a MAC setting that is no number exits 2" test $rc = 2
 # MAC settings, one at a time: all of them are read back (each set kept
 # the others' values).
 for kv in "rts-threshold 1000" "retry-limit 3" "cw-min 16" "cw-max 512" \
-	"frag-size 128" "beacon-interval 1500" "loc-interval 64"; do
+	"frag-size 128" "beacon-interval 1500" "loc-interval 64" \
+	"max-age 4000"; do
 	expect "set $kv" ctl a set vlc0 $kv
 done
-mac_new="rts-threshold 1000 retry-limit 3 cw-min 16 cw-max 512 frag-size 128 beacon-interval 1500 \(750 ms\) loc-interval 64 \(32 ms\)"
+mac_new="rts-threshold 1000 retry-limit 3 cw-min 16 cw-max 512 frag-size 128 beacon-interval 1500 \(750 ms\) loc-interval 64 \(32 ms\) max-age 4000 \(2000 ms\)"
 expect "the new MAC settings read back" shows a vlc0 "$mac_new"
 ctl a -j show vlc0 >/tmp/show.json
 expect "  ... and in JSON" grep -q \
-	'"rts_threshold":1000,"retry_limit":3,"cw_min":16,"cw_max":512,"frag_size":128,"beacon_interval":1500,"loc_interval":64,' \
+	'"rts_threshold":1000,"retry_limit":3,"cw_min":16,"cw_max":512,"frag_size":128,"beacon_interval":1500,"loc_interval":64,"max_age":4000,' \
 	/tmp/show.json
 expect "the PHY settings kept theirs" \
 	shows a vlc0 "modulation 2slot brightness 300 .*frame-us 500 sync-us 40 guard-us 20 data-us 50 tolerance-us 20"
@@ -231,7 +232,7 @@ expect "nothing changed by the refused MAC settings" \
 	shows a vlc0 "modulation 2slot brightness 300 .*data-us 50 .*$mac_new"
 expect "MAC settings back to their defaults" \
 	ctl a set vlc0 rts-threshold 200 retry-limit 7 cw-min 32 cw-max 256 \
-	frag-size 240 beacon-interval 1000 loc-interval 0
+	frag-size 240 beacon-interval 1000 loc-interval 0 max-age 0
 expect "  ... read back" shows a vlc0 "$mac_defaults"
 
 # Anybody may read; only CAP_NET_ADMIN may set.
