@@ -157,6 +157,24 @@ vtime_past() {
 	[ "$(cat /sys/kernel/debug/vlc_sim/vtime_ns)" -ge "$1" ]
 }
 
+# udp_flood NS ADDR: in the background, 200 UDP datagrams a second of 16
+# bytes (58-byte frames) from NS to ADDR, port 9. ping -f adapts to the
+# replies and rarely fills the queues; this does, until the qdisc refuses
+# (ENOBUFS, ignored). Its pid in $flood_pid.
+udp_flood() {
+	ip netns exec "$1" python3 -c '
+import socket, sys, time
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+while True:
+    try:
+        s.sendto(bytes(16), (sys.argv[1], 9))
+    except OSError:
+        pass
+    time.sleep(0.005)
+' "$2" &
+	flood_pid=$!
+}
+
 # vlc_net N: N simulated boards, vlc0 in namespaces n1..nN with
 # 10.0.0.1..N/24, all up and in view of each other.
 vlc_net() {

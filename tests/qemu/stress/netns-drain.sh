@@ -41,20 +41,9 @@ for k in 1 2 3; do
 done
 ip netns exec n2 ping -c 1 -W 60 10.0.0.3 >/dev/null || fail "no first ping n2 -> n3"
 ip netns exec n2 tc qdisc replace dev vlc0 root "$qdisc"
-# 200 UDP datagrams a second of 16 bytes (58-byte frames, as the stress
-# scenario's pings): ping -f adapts to the replies and rarely fills the
-# queues; this does, until the qdisc refuses (ENOBUFS, ignored).
-ip netns exec n2 python3 -c '
-import socket, time
-s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-while True:
-    try:
-        s.sendto(bytes(16), ("10.0.0.3", 9))
-    except OSError:
-        pass
-    time.sleep(0.005)
-' &
-pp=$!
+# 58-byte frames, as the stress scenario's pings
+udp_flood n2 10.0.0.3
+pp=$flood_pid
 sleep "$flood"
 ip netns del n3
 # n3's device goes with its namespace, a moment later; the ping stops now,
