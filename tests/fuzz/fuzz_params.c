@@ -286,7 +286,8 @@ static const char *const phy_fields[P_COUNT] = {
 
 /* From vlc_phy.h: the measured part (S1, guards, data slots, S2, see the
  * drawing) must fit in frame_ns <= VLC_PHY_FRAME_NS_MAX, no slot may be
- * empty, the guards absorb tolerance_ns, and brightness may neither
+ * shorter than VLC_PHY_SLOT_NS_MIN, the guards absorb tolerance_ns, and
+ * brightness may neither
  * exceed what the illumination part alone can light nor fall below one
  * data slot (vlc_phy_brightness_range).
  */
@@ -297,11 +298,11 @@ static u32 phy_ref(const struct vlc_phy_timing *t, u32 mode, u32 bright)
 
 	if (mode != VLC_PHY_MODE_2SLOT && mode != VLC_PHY_MODE_4PPM)
 		return BIT(P_MODE);
-	if (!t->sync_ns)
+	if (t->sync_ns < VLC_PHY_SLOT_NS_MIN)
 		bad |= BIT(P_SYNC);
-	if (!t->guard_ns)
+	if (t->guard_ns < VLC_PHY_SLOT_NS_MIN)
 		bad |= BIT(P_GUARD);
-	if (!t->data_ns)
+	if (t->data_ns < VLC_PHY_SLOT_NS_MIN)
 		bad |= BIT(P_DATA);
 	if (t->frame_ns < VLC_PHY_FRAME_NS_MIN ||
 	    t->frame_ns > VLC_PHY_FRAME_NS_MAX)

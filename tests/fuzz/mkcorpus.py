@@ -155,6 +155,9 @@ SEEDS = {
                           mac_run=b''),
         'bad-phy': params(mac_params(), phy_params(guard=1000),
                           phy_run=b''),
+        # a data slot under VLC_PHY_SLOT_NS_MIN
+        'bad-slot': params(mac_params(), phy_params(data=999),
+                           phy_run=b''),
         'slow-mtu': params(mac_params(ack=200, retry=0, cw_min=1, cw_max=1),
                            phy_params(frame=100000000, bright=990),
                            mac_run=bytes([250, 63, 1]),

@@ -806,7 +806,7 @@ static int cmd_monitor(struct ctx *c, int argc, char **argv)
 	if (resolve_family(c))
 		return 1;
 	if (!c->mcgrp) {
-		fprintf(stderr, "%s: monitor: the vlc family has no \"%s\" group (vlc.ko too old?)\n",
+		fprintf(stderr, "%s: monitor: no \"%s\" group (vlc.ko too old?)\n",
 			prog, VLC_MCGRP_EVENTS);
 		return 1;
 	}
