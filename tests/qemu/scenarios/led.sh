@@ -154,10 +154,10 @@ expect "rename: vlcx kept 200" same - vlcx vlcx 200
 # clashes: the LED core names its LED with "_1".
 ip netns add a
 ip netns add b
-ino=$(stat -c %i /sys/devices/virtual/leds/vlc0::illumination)
+ino=$(command stat -c %i /sys/devices/virtual/leds/vlc0::illumination)
 ip link set vlc0 netns a
 expect "moved to netns a: the same vlc0::illumination" test \
-	"$(stat -c %i /sys/devices/virtual/leds/vlc0::illumination)" = "$ino"
+	"$(command stat -c %i /sys/devices/virtual/leds/vlc0::illumination)" = "$ino"
 expect "netns a: LED and vlcctl agree, 240 kept" same a vlc0 vlc0 240
 ip link add vlcb type vlc
 expect "vlcb::illumination" there_within 10 "$leds/vlcb::illumination"

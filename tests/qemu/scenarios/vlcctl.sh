@@ -152,7 +152,7 @@ expect "b kept its brightness" shows b vlc0 "brightness 200 "
 
 # Refused settings name the value and change nothing.
 expect "data-us 0 refused by the policy, with its range in us" \
-	refused a "\[data-us: 1\.\.100000\] \(Invalid argument\)" \
+	refused a "\[data-us: 1\.\.100000\] \(Numerical result out of range\)" \
 	set vlc0 brightness 250 data-us 0
 expect "frame-us 200 refused: the slots do not fit the frame" \
 	refused a "frame-us too short.*\[frame-us\]" set vlc0 frame-us 200
