@@ -175,18 +175,26 @@ static const char *name_of(unsigned int type)
 	return "attribute";
 }
 
+/* v / 1000, with three decimals where it has any. */
+static const char *milli(char *b, size_t n, unsigned long long v)
+{
+	if (v % 1000)
+		snprintf(b, n, "%llu.%03llu", v / 1000, v % 1000);
+	else
+		snprintf(b, n, "%llu", v / 1000);
+	return b;
+}
+
 /* A policy limit in the unit the user typed: the kernel's timings are in
  * ns, the user's ("frame-us") in us.
  */
 static void print_limit(const char *attr, uint64_t v)
 {
 	size_t n = strlen(attr);
+	char b[32];
 
-	if (n > 3 && !strcmp(attr + n - 3, "-us") && v % 1000)
-		fprintf(stderr, "%llu.%03llu", (unsigned long long)(v / 1000),
-			(unsigned long long)(v % 1000));
-	else if (n > 3 && !strcmp(attr + n - 3, "-us"))
-		fprintf(stderr, "%llu", (unsigned long long)(v / 1000));
+	if (n > 3 && !strcmp(attr + n - 3, "-us"))
+		fputs(milli(b, sizeof(b), v), stderr);
 	else
 		fprintf(stderr, "%llu", (unsigned long long)v);
 }
@@ -487,15 +495,6 @@ static const char *getstr(const struct info *in, int type)
 /* Thousandths as a decimal number, with decimals only when needed:
  * nanoseconds as microseconds, microseconds as milliseconds.
  */
-static const char *milli(char *b, size_t n, unsigned long long v)
-{
-	if (v % 1000)
-		snprintf(b, n, "%llu.%03llu", v / 1000, v % 1000);
-	else
-		snprintf(b, n, "%llu", v / 1000);
-	return b;
-}
-
 static const char *us(char *b, size_t n, uint32_t ns)
 {
 	return milli(b, n, ns);

@@ -82,7 +82,6 @@ struct vlc_nl_state {
 	struct vlc_phy_timing t;
 	enum vlc_phy_mode mode;
 	u32 brightness;
-	struct vlc_mac_params mp;
 	struct vlc_snap snap;
 };
 
@@ -94,7 +93,6 @@ static void vlc_nl_snapshot(struct vlc_dev *vd, struct vlc_nl_state *st)
 	ASSERT_RTNL();
 	vlc_phy_get_config(&vd->phy, &st->t, &st->mode, &st->brightness);
 	vlc_dev_read_snap(vd, &st->snap);
-	st->mp = st->snap.mp;
 }
 
 /* The beacon table, ages in milliseconds of the current frame time. */
@@ -155,7 +153,7 @@ static int vlc_nl_fill(struct sk_buff *skb, struct net_device *ndev,
 	    nla_put_u32(skb, VLC_ATTR_TOLERANCE_NS, st.t.tolerance_ns) ||
 	    nla_put_u32(skb, VLC_ATTR_BRIGHTNESS_MIN, bmin) ||
 	    nla_put_u32(skb, VLC_ATTR_BRIGHTNESS_MAX, bmax) ||
-	    nla_put_u8(skb, VLC_ATTR_SHORT_ADDR, st.mp.short_addr) ||
+	    nla_put_u8(skb, VLC_ATTR_SHORT_ADDR, st.snap.mp.short_addr) ||
 	    nla_put_string(skb, VLC_ATTR_EXECUTOR,
 			   vlc_exec_kind_name(vd->exec.kind)) ||
 	    nla_put_u8(skb, VLC_ATTR_RUNNING, running) ||
@@ -178,15 +176,15 @@ static int vlc_nl_fill(struct sk_buff *skb, struct net_device *ndev,
 			      VLC_ATTR_PAD) ||
 	    nla_put_u64_64bit(skb, VLC_ATTR_PHY_OVERRUNS, st.snap.phy.overruns,
 			      VLC_ATTR_PAD) ||
-	    nla_put_u32(skb, VLC_ATTR_RTS_THRESHOLD, st.mp.rts_threshold) ||
-	    nla_put_u32(skb, VLC_ATTR_RETRY_LIMIT, st.mp.retry_limit) ||
-	    nla_put_u32(skb, VLC_ATTR_CW_MIN, st.mp.cw_min) ||
-	    nla_put_u32(skb, VLC_ATTR_CW_MAX, st.mp.cw_max) ||
-	    nla_put_u32(skb, VLC_ATTR_FRAG_SIZE, st.mp.frag_size) ||
+	    nla_put_u32(skb, VLC_ATTR_RTS_THRESHOLD, st.snap.mp.rts_threshold) ||
+	    nla_put_u32(skb, VLC_ATTR_RETRY_LIMIT, st.snap.mp.retry_limit) ||
+	    nla_put_u32(skb, VLC_ATTR_CW_MIN, st.snap.mp.cw_min) ||
+	    nla_put_u32(skb, VLC_ATTR_CW_MAX, st.snap.mp.cw_max) ||
+	    nla_put_u32(skb, VLC_ATTR_FRAG_SIZE, st.snap.mp.frag_size) ||
 	    nla_put_u32(skb, VLC_ATTR_BEACON_INTERVAL,
-			st.mp.beacon_interval) ||
-	    nla_put_u32(skb, VLC_ATTR_LOC_INTERVAL, st.mp.loc_interval) ||
-	    nla_put_u32(skb, VLC_ATTR_MAX_AGE, st.mp.max_age) ||
+			st.snap.mp.beacon_interval) ||
+	    nla_put_u32(skb, VLC_ATTR_LOC_INTERVAL, st.snap.mp.loc_interval) ||
+	    nla_put_u32(skb, VLC_ATTR_MAX_AGE, st.snap.mp.max_age) ||
 	    nla_put_u32(skb, VLC_ATTR_NAV, st.snap.nav) ||
 	    vlc_nl_put_beacons(skb, &st)) {
 		genlmsg_cancel(skb, hdr);
