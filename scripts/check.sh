@@ -22,7 +22,7 @@ mkdir -p "$logs"
 # two. The wire test's guests keep their clock under -icount whatever
 # the load, so they run beside KUnit, after the scenarios, which run in
 # real time.
-steps=${VLC_CHECK_STEPS:-"lint cross dt+host,docs-check,fuzz-smoke,install-test dt-probe+board-test qemu-test qemu-smoke wire+kunit"}
+steps=${VLC_CHECK_STEPS:-"lint cross dt,board-test+host,docs-check,fuzz-smoke,install-test,dt-probe qemu-test qemu-smoke wire+kunit"}
 all=" $(echo "$steps" | tr '+,' '  ') "
 # step budget, minutes: from an empty cache / warm, as a fresh clone's
 # run on two cores took them (the commit that set them says more).

@@ -24,11 +24,16 @@
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 src=$("$top/scripts/ksrc.sh" src) || exit 1
-out=${VLC_CACHE:+$VLC_CACHE/dt}
-out=${out:-${BUILD:-$top/build}/dt}
-if ! mkdir -p "$out" 2>/dev/null || [ ! -w "$out" ]; then
-	out=${BUILD:-$top/build}/dt
-	mkdir -p "$out"
+out=${BUILD:-$top/build}/dt
+mkdir -p "$out"
+# What the kernel tree and the schema decide alone (the boards' DTBs, the
+# processed schema, the errors a board's own tree already has) is kept
+# under the cache, keyed by what made it; what this tree's files make
+# goes to $out.
+store=${VLC_CACHE:-/var/cache/linux-vlc}/dt
+if ! mkdir -p "$store" 2>/dev/null || [ ! -w "$store" ]; then
+	store=$out/cache
+	mkdir -p "$store"
 fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -89,11 +94,11 @@ check "binding: dt-doc-validate $(basename "$binding")" doc_validate
 
 key=$( (dt-validate -V; sed -n 's/^VERSION = //p' "$src/Makefile"
 	cat "$binding") 2>/dev/null | sha256sum | cut -c1-12)
-schema=$out/processed-schema-$key.json
+schema=$store/processed-schema-$key.json
 mk_schema() {
 	[ -s "$schema" ] && return 0
-	dt-mk-schema -j "$bindings" "$binding" >"$schema.tmp" &&
-		mv "$schema.tmp" "$schema"
+	dt-mk-schema -j "$bindings" "$binding" >"$schema.$$" &&
+		mv "$schema.$$" "$schema"
 }
 check "binding: processed schema (kernel bindings + ours)" mk_schema
 
@@ -166,7 +171,7 @@ done
 boards="bcm2837-rpi-3-b bcm2836-rpi-2-b bcm2711-rpi-4-b am335x-boneblack"
 for b in $boards; do
 	check "board: $b.dtb from the kernel tree (cpp, dtc -@)" \
-		"$top/tests/dt/board-dtb.sh" "$b" "$out"
+		"$top/tests/dt/board-dtb.sh" "$b" "$store"
 done
 
 # ---- merge and inspect ----
@@ -209,8 +214,16 @@ rpi_checks() {	# DTB TX RX MODE FRAME BRIGHTNESS [MODULATION SYNC GUARD DATA TOL
 	want "$m" "$gp/vlc_pins" brcm,pull "0 0"
 }
 
+# base_errors DTB: schema_errors of a board's own tree, which it and the
+# schema decide
+base_errors() {
+	e=$store/$(basename "$1" .dtb)-$key-$(sha256sum <"$1" | cut -c1-12).err
+	[ -f "$e" ] || { schema_errors "$1" >"$e.$$" && mv "$e.$$" "$e"; }
+	cat "$e"
+}
+
 schema_clean() {	# BASE MERGED
-	schema_errors "$1" >"$tmp/base.err"
+	base_errors "$1" >"$tmp/base.err"
 	schema_errors "$2" >"$tmp/merged.err"
 	ours_err=$(grep -E -e 'linux-vlc,vlc-gpio\.yaml' \
 		-e '^(vlc|vlc_pins|pinmux_vlc_pins):' "$tmp/merged.err")
@@ -221,18 +234,18 @@ schema_clean() {	# BASE MERGED
 for b in bcm2837-rpi-3-b bcm2711-rpi-4-b; do
 	m=$out/$b+vlc.dtb
 	check "merge: fdtoverlay vlc.dtbo onto $b" \
-		fdtoverlay -i "$out/$b.dtb" -o "$m" "$out/vlc.dtbo"
+		fdtoverlay -i "$store/$b.dtb" -o "$m" "$out/vlc.dtbo"
 	check "merge: $b /vlc and gpio/vlc_pins as the overlay says" \
 		rpi_checks "$m" 17 27 led 500 200
 	check "schema: $b+vlc: vlc node valid, no new errors" \
-		schema_clean "$out/$b.dtb" "$m"
+		schema_clean "$store/$b.dtb" "$m"
 done
 
 # The merged-tree check really applies our schema: spoil a copy.
 spoiled() {
 	cp "$out/bcm2837-rpi-3-b+vlc.dtb" "$tmp/spoiled.dtb"
 	fdtput "$tmp/spoiled.dtb" /vlc brightness 2000 &&
-	! schema_clean "$out/bcm2837-rpi-3-b.dtb" "$tmp/spoiled.dtb" >/dev/null
+	! schema_clean "$store/bcm2837-rpi-3-b.dtb" "$tmp/spoiled.dtb" >/dev/null
 }
 check "schema: merged-tree check catches brightness = 2000 put into /vlc" spoiled
 
@@ -278,13 +291,13 @@ check "overrides: apply tx_pin=22 rx_pin=23 rx_mode=comparator frame_us=1000 bri
 	mac_hi=0x02564c43 mac_lo=0x0001
 m=$out/bcm2711-rpi-4-b+vlc-params.dtb
 check "overrides: merge the parameterised overlay onto bcm2711-rpi-4-b" \
-	fdtoverlay -i "$out/bcm2711-rpi-4-b.dtb" -o "$m" "$ovr"
+	fdtoverlay -i "$store/bcm2711-rpi-4-b.dtb" -o "$m" "$ovr"
 check "overrides: tx-gpios/rx-gpios cells and brcm,pins = 22 23, rx-mode, frame-us, brightness, modulation and the slot timing" \
 	rpi_checks "$m" 22 23 comparator 1000 300 4ppm 80 40 100 30
 check "overrides: mac_hi and mac_lo make local-mac-address 02:56:4c:43:00:01" \
 	want "$m" /vlc local-mac-address -t bx "2 56 4c 43 0 1"
 check "schema: bcm2711-rpi-4-b+vlc with parameters: valid, no new errors" \
-	schema_clean "$out/bcm2711-rpi-4-b.dtb" "$m"
+	schema_clean "$store/bcm2711-rpi-4-b.dtb" "$m"
 
 bbb_checks() {
 	m=$1
@@ -309,11 +322,11 @@ bbb_checks() {
 }
 m=$out/am335x-boneblack+vlc-bbb.dtb
 check "merge: fdtoverlay vlc-bbb.dtbo onto am335x-boneblack" \
-	fdtoverlay -i "$out/am335x-boneblack.dtb" -o "$m" "$out/vlc-bbb.dtbo"
+	fdtoverlay -i "$store/am335x-boneblack.dtb" -o "$m" "$out/vlc-bbb.dtbo"
 check "merge: am335x-boneblack /vlc on gpio1 28 + am335x_adc 0 (1 sample, no open delay), tscadc okay (tsc off), P9_12 mux" \
 	bbb_checks "$m"
 check "schema: am335x-boneblack+vlc-bbb: vlc node valid, no new errors" \
-	schema_clean "$out/am335x-boneblack.dtb" "$m"
+	schema_clean "$store/am335x-boneblack.dtb" "$m"
 
 echo "dt: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
