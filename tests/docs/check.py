@@ -19,7 +19,26 @@
    vlc-benchmarks.rst as a reader sees it: with the fragments make bench
    writes (Documentation/networking/vlc-bench/) included and their
    |substitutions| replaced. The fragments are not pages of their own;
-   the files they cite are checked as the page's.
+   the files they cite are checked as the page's. Every marker is
+   checked so, and its paragraph must cite vlc-benchmarks.rst: a reader
+   is told where the figure comes from.
+   A figure quoted without a marker is caught too: in README.md, vlc.rst
+   and vlc-hardware.rst every number that reads as a measurement, that is
+     - a number (or range "a to b") before a benchmark unit: dB, bit/s,
+       kbit/s, kb/s, kB/s, B/s, instructions, M instructions, ns; and
+       "a million instructions" and the like, written in words;
+     - the first number after a statistic (mean, median, average,
+       averaged, percentile, p50/p95/p99, goodput, RTT) within a few
+       words and no punctuation: "median 19", "mean RTT is 1.252",
+       "95th percentile from about 1000 frames";
+   must be a figure of the vlc-figures marker after its paragraph (so
+   equal to the number in vlc-benchmarks.rst), or its words ("2
+   kbit/s", "mean of 16") must be on FIGURES_NOT_MEASURED below, which
+   says why each is not a measurement. Literal blocks (command output,
+   diagrams) and ``inline literals`` are not read: they are examples,
+   not quotes. A number after its statistic ("19.5 frames on average")
+   and other units (ppm, us, ms) are not read; a measurement in them is
+   left to review.
 4. Setting names. Every overlay parameter (dts/overlays/vlc-overlay.dts,
    __overrides__) is listed in dts/overlays/README; the property it sets
    is one of the binding's; vlc-hardware.rst's table of names ("Names of
@@ -226,44 +245,151 @@ def numbers(text):
 
 bench = sections(expanded("Documentation/networking/vlc-benchmarks.rst"))
 mark_re = re.compile(r"^\s*(?:\.\. |<!-- )vlc-figures: ([^:]+):([^>]*?)(?: -->)?\s*$")
+
+
+def paragraph(lines, i):
+    """The first and past-the-last line of the block of lines around i."""
+    s = i
+    while s > 0 and lines[s - 1].strip():
+        s -= 1
+    e = i
+    while e < len(lines) and lines[e].strip():
+        e += 1
+    return s, e
+
+
+def marker_after(lines, e):
+    j = e
+    while j < len(lines) and not lines[j].strip():
+        j += 1
+    return (j, mark_re.match(lines[j])) if j < len(lines) else (j, None)
+
+
 for page in pages:
     if page.endswith("vlc-benchmarks.rst"):
         continue
     lines = read(page).splitlines()
+    seen = set()
+    # every marker: its figures in its paragraph and in its section
+    for k, l in enumerate(lines):
+        m = mark_re.match(l)
+        if not m:
+            continue
+        b = k - 1
+        while b >= 0 and not lines[b].strip():
+            b -= 1
+        s, e = paragraph(lines, max(b, 0))
+        seen.add(s)
+        para = "\n".join(lines[s:e])
+        where = f"{page}:{k + 1}"
+        sec, figs = m.group(1).strip(), m.group(2).split()
+        result("vlc-benchmarks" in para,
+               f"{where}: the paragraph of its vlc-figures marker cites vlc-benchmarks.rst")
+        if sec not in bench:
+            result(False, f"{where}: vlc-figures section", f'no "{sec}" in vlc-benchmarks.rst')
+            continue
+        off = [f for f in figs if f not in numbers(para)]
+        result(not off, f"{where}: quotes {' '.join(figs) or 'no figure'}",
+               "not in the paragraph: " + " ".join(off))
+        off = [f for f in figs if f not in numbers(bench[sec])]
+        result(not off, f'{where}: {" ".join(figs) or "nothing"} as in vlc-benchmarks.rst, "{sec}"',
+               "not there: " + " ".join(off))
+    # every paragraph citing the benchmarks has a marker
     i = 0
     while i < len(lines):
         if "vlc-benchmarks" not in lines[i] or mark_re.match(lines[i]):
             i += 1
             continue
-        # the paragraph (or table row) around line i and the marker after it
-        s = i
-        while s > 0 and lines[s - 1].strip():
-            s -= 1
-        e = i
-        while e < len(lines) and lines[e].strip():
-            e += 1
-        para = "\n".join(lines[s:e])
-        j = e
-        while j < len(lines) and not lines[j].strip():
-            j += 1
-        m = mark_re.match(lines[j]) if j < len(lines) else None
-        where = f"{page}:{i + 1}"
-        if not m:
-            result(False, f"{where}: cites vlc-benchmarks.rst",
-                   "no vlc-figures marker after the paragraph")
+        s, e = paragraph(lines, i)
+        if s not in seen:
+            _, m = marker_after(lines, e)
+            result(m is not None, f"{page}:{i + 1}: cites vlc-benchmarks.rst",
+                   "" if m else "no vlc-figures marker after the paragraph")
+        i = e
+
+
+# Numbers that read as measurements (see 3. above) but are not: each
+# entry is the words the check quotes, and why.
+FIGURES_NOT_MEASURED = {
+    "2 kbit/s": "the raw rate: one bit per 500 us frame, by definition",
+    "4 kbit/s": "the raw rate in 4-PPM: two bits per 500 us frame",
+    "2048 ns": "the resync loop's step limit per frame, a constant",
+    "mean of 16": "the resync loop's window of 16 reports, a constant",
+    "200 kB/s": "computed: a vlc_phy_frame event's 100 bytes, 2000 a second",
+}
+
+NUM = r"(?<![\w.+/-])(?:\+-|-)?\d[\d,]*(?:\.\d+)?(?:e-?\d+)?(?![\w.]\d)"
+unit_re = re.compile(r"(%s)(?:\s+(?:to|and|or)\s+(%s))?\s+(?:[kMG]\s+)?"
+                     r"(dB|[kMG]?bit/s|[kM]?[bB]/s|instructions|ns)(?![\w/])" % (NUM, NUM))
+words_re = re.compile(r"\b(?:a|one|two|a few)\s+(?:thousand|million|billion)\s+"
+                      r"(?:instructions|bit/s)\b")
+stat_re = re.compile(r"\b(mean|median|average|averaged|percentile|p\d\d|goodput|RTT)"
+                     r"\b([^,;:.()\d]{0,30}?)(%s)" % NUM)
+
+
+def blocks(page):
+    """(first line, last line + 1, text) of every block of prose of a
+    page: no literal blocks, comments, directives or inline literals."""
+    lines = read(page).splitlines()
+    md = page.endswith(".md")
+    out = []
+    i = 0
+    literal = None  # the indent a literal block must exceed
+    while i < len(lines):
+        if not lines[i].strip():
+            i += 1
+            continue
+        s, e = paragraph(lines, i)
+        ind = len(lines[s]) - len(lines[s].lstrip())
+        if literal is not None and ind > literal:
             i = e
             continue
-        sec, figs = m.group(1).strip(), m.group(2).split()
-        if sec not in bench:
-            result(False, f"{where}: vlc-figures section", f'no "{sec}" in vlc-benchmarks.rst')
-        else:
-            off = [f for f in figs if f not in numbers(para)]
-            result(not off, f"{where}: quotes {' '.join(figs) or 'no figure'}",
-                   "not in the paragraph: " + " ".join(off))
-            off = [f for f in figs if f not in numbers(bench[sec])]
-            result(not off, f'{where}: {" ".join(figs) or "nothing"} as in vlc-benchmarks.rst, "{sec}"',
-                   "not there: " + " ".join(off))
+        literal = None
+        if md and ind >= 4 or lines[s].lstrip().startswith(".. ") and \
+           "list-table" not in lines[s]:
+            i = e
+            continue
+        text = " ".join(l.strip() for l in lines[s:e])
+        if text.endswith("::"):
+            literal = ind
+        text = re.sub(r"``.*?``|`[^`]*`_|https?://\S+|<!--.*?-->", " ", text)
+        out.append((s, e, text))
         i = e
+    return out
+
+
+for page in ("README.md", "Documentation/networking/vlc.rst",
+             "Documentation/networking/vlc-hardware.rst"):
+    lines = read(page).splitlines()
+    untied = []
+    count = 0
+    for s, e, text in blocks(page):
+        _, m = marker_after(lines, e)
+        tied = set(m.group(2).split()) if m else set()
+        quoted = []
+        for u in unit_re.finditer(text):
+            for n in (u.group(1), u.group(2)):
+                if n:
+                    quoted.append((n, f"{n} {u.group(3)}", u.group(0)))
+        for w in words_re.finditer(text):
+            quoted.append((w.group(0), w.group(0), w.group(0)))
+        for st in stat_re.finditer(text):
+            quoted.append((st.group(3), re.sub(r"\s+", " ", st.group(0)), st.group(0)))
+        for n, words, ctx in quoted:
+            count += 1
+            if n.replace(",", "") in tied or words in FIGURES_NOT_MEASURED:
+                continue
+            untied.append(f'line {s + 1}: "{re.sub(chr(92) + "s+", " ", ctx)}"')
+    result(not untied, f"{page}: {count} quoted figures, each in a vlc-figures "
+           "marker or not a measurement",
+           "not tied to vlc-benchmarks.rst: " + "; ".join(untied))
+
+for k, why in FIGURES_NOT_MEASURED.items():
+    result(any(k in re.sub(r"\s+", " ", t) for p in
+               ("README.md", "Documentation/networking/vlc.rst",
+                "Documentation/networking/vlc-hardware.rst")
+               for _, _, t in blocks(p)),
+           f'not a measurement: "{k}" is quoted', "no page says it; remove it")
 
 # 4. one name per setting
 ovl = read("dts/overlays/vlc-overlay.dts")
