@@ -44,6 +44,17 @@
    is one of the binding's; vlc-hardware.rst's table of names ("Names of
    the settings") has the two on one line. Every setting vlcctl knows
    (its attr_name table) is in that section and in vlc.rst.
+   vlcctl spells each setting one way everywhere it shows one: its
+   parser's tables, the settings of its usage text's "set" line and
+   of the SYNOPSIS and OPTIONS of tools/vlcctl/vlcctl.8 are the
+   attr_name table's names, and a word of the usage text or the man
+   page that is a setting's name but for "-"/"_" and a unit suffix
+   (us, ns, ms) is spelled as the setting. The JSON keys of vlcctl -j
+   (show and monitor) are the text output's words with "_" for "-",
+   timings "_ns" for "-us" (that table's last column says so, row by
+   row); a key that is not, such as "link_up" for "link up", is on a
+   line of that section's table of other spellings, which also names
+   its text.
 5. The "vlc" generic netlink family's YNL spec
    (Documentation/netlink/specs/vlc.yaml): scripts/ynl-check.sh, one line
    a check of it: include/uapi/linux/vlc.h is what the kernel's generator
@@ -427,6 +438,91 @@ rst = read("Documentation/networking/vlc.rst")
 for n in names:
     result("``%s``" % n in table and re.search(r"\b%s\b" % re.escape(n), rst),
            f"vlcctl setting {n}: in vlc-hardware.rst's table of names and in vlc.rst")
+
+# vlcctl's parser, usage text, man page and JSON keys: one name per setting
+table = sections(hw).get("Names of the settings", "")
+
+
+def squash(w):
+    """A name without its separators and unit suffix: what two
+    spellings of one setting share."""
+    w = re.sub(r"[-_]", "", w.lower())
+    return re.sub(r"(?:us|ns|ms)$", "", w)
+
+
+setting_of = {squash(n): n for n in names}
+
+
+def misspelt(text, where, conv=lambda n: n):
+    """Words of text with a separator that are a setting's name spelled
+    otherwise than conv(name)."""
+    bad = set()
+    for w in re.findall(r"(?<![\w-])[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?![\w-])", text):
+        n = setting_of.get(squash(w))
+        if n and w != conv(n):
+            bad.add(f"{w} (for {conv(n)})")
+    result(not bad, f"{where}: every setting spelled as vlcctl's attr_name table",
+           ", ".join(sorted(bad)))
+
+
+def same(what, got):
+    result(sorted(got) == sorted(names), what,
+           "has %s; attr_name has %s" % (" ".join(sorted(set(got) - set(names))) or "-",
+                                         " ".join(sorted(set(names) - set(got))) or "-"))
+
+
+parser = re.findall(r'\{ "([\w-]+)", VLC_ATTR_\w+ \}', vlcctl)
+parser += re.findall(r'strcmp\(k, "([\w-]+)"\)', vlcctl)
+same("vlcctl set: parses the attr_name table's names", parser)
+
+fn = re.search(r"static void help\(FILE \*f\)\n\{(.*?)\n\}", vlcctl, re.S)
+usage = "".join(re.findall(r'"((?:[^"\\]|\\.)*)"', fn.group(1))) if fn else ""
+usage = usage.replace("\\n", "\n")
+m = re.search(r"set DEV (.*?)\n(?!\s)", usage, re.S)
+same("vlcctl usage: its set line lists every setting, as attr_name names it",
+     re.findall(r"\[([\w-]+) ", m.group(1)) if m else [])
+misspelt(usage, "vlcctl usage")
+
+man = read("tools/vlcctl/vlcctl.8").replace("\\-", "-")
+syn = man[man.find("\n.SH SYNOPSIS"):man.find("\n.SH DESCRIPTION")]
+syn = syn[syn.find("vlcctl set"):]
+same("vlcctl.8: its SYNOPSIS lists every setting, as attr_name names it",
+     re.findall(r"^\.RB \[ ([\w-]+)", syn, re.M))
+opts = man[man.find("\n.SH OPTIONS"):man.find("\n.SH EXIT STATUS")]
+off = [n for n in names if not re.search(r"^\.BR? .*(?<![\w-])%s(?![\w-])" % re.escape(n),
+                                         opts, re.M)]
+result(not off, "vlcctl.8: OPTIONS describes every setting", " ".join(off))
+misspelt(man, "vlcctl.8")
+
+
+def json_name(n):
+    return re.sub(r"-us$", "-ns", n).replace("-", "_")
+
+
+fn = re.search(r"static void show_text\(.*?\n\}", vlcctl, re.S)
+text_words = set(re.findall(r"([a-z][\w-]*) %",
+                            (fn.group(0) if fn else "").replace("\\t", " ")))
+fn = re.search(r"static void show_json\(.*?\n\}", vlcctl, re.S)
+fm = re.search(r"static int event_cb\(.*?\n\}", vlcctl, re.S)
+jtext = (fn.group(0) if fn else "") + (fm.group(0) if fm else "")
+keys = re.findall(r'json_[ub]\("(\w+)"', jtext)
+keys += re.findall(r'\\"(\w+)\\":', jtext)
+keys = list(dict.fromkeys(keys))
+result(bool(text_words) and bool(keys), "vlcctl: its text output and its JSON keys found")
+missing = [json_name(n) for n in names if json_name(n) not in keys]
+result(not missing, 'vlcctl -j: every setting\'s key is its name, "_" for "-", ns for us',
+       "no key " + " ".join(missing))
+misspelt(" ".join(keys), "vlcctl -j", json_name)
+rows = [l for l in table.splitlines() if "``" in l and "  " in l.strip()]
+other = [k for k in keys if k.replace("_", "-") not in text_words
+         and squash(k) not in setting_of]
+off = [k for k in other if not any(re.search(r"\s``%s``\s*$" % k, r) for r in rows)]
+result(not off, "vlcctl -j: a key that is not its text's word is in vlc-hardware.rst's "
+       "table of other spellings", " ".join(off))
+for n in names:
+    row = [r for r in rows if f"``{n}``" in r]
+    result(any(r.rstrip().endswith(f"``{json_name(n)}``") for r in row),
+           f"vlc-hardware.rst: the vlcctl -j column says {json_name(n)} for {n}")
 
 # 5. the netlink family against its YNL spec
 ynl = subprocess.run([os.path.join(top, "scripts", "ynl-check.sh")],
