@@ -67,7 +67,9 @@ tools:
 
 # Modules (with depmod), vlcctl and vlc-hwtest with their man pages, the
 # NetworkManager file that leaves vlc* alone, and an example
-# systemd-networkd file; DESTDIR= stages them, PREFIX= places the tools.
+# systemd-networkd file with the sysctl.d file of vlc0's neighbour timers
+# (networkd has no key for them); DESTDIR= stages them, PREFIX= places
+# the tools.
 PREFIX ?= /usr/local
 install: modules tools hwtest
 	@kd=$$($(KDIR_SH)); krel=$$($(TOP)/scripts/krelease.sh $$kd); \
@@ -85,6 +87,8 @@ install: modules tools hwtest
 		$(DESTDIR)/etc/NetworkManager/conf.d/90-linux-vlc.conf
 	install -D -m 0644 $(TOP)/tools/network/vlc0.network \
 		$(DESTDIR)$(PREFIX)/share/doc/linux-vlc/examples/vlc0.network
+	install -D -m 0644 $(TOP)/tools/network/90-vlc0-neigh.conf \
+		$(DESTDIR)$(PREFIX)/share/doc/linux-vlc/examples/90-vlc0-neigh.conf
 
 cross:
 	@$(TOP)/scripts/deps.sh cross
