@@ -10,8 +10,11 @@
 # two CPUs: transmit and receive beside unload and link flaps). The
 # guests are CPU-bound: two guests of two CPUs each took as long as one
 # after the other. The longest timeouts start first, so the slowest
-# scenarios do not end the run alone. Each scenario's output is printed
-# whole when it ends.
+# scenarios do not end the run alone. A scenario with a line
+# "# vlc-pace: wall" runs the simulator at the wall clock's pace and
+# leaves its CPU idle most of the time: those run one at a time beside
+# the others, on the CPU time they leave. Each scenario's output is
+# printed whole when it ends.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 build=${BUILD:-$top/build}
@@ -25,11 +28,15 @@ res=$build/qemu/results-${VLC_QEMU_NAME:-qemu}
 rm -rf "$res"
 mkdir -p "$res"
 
-for s in $list; do
-	t=$(sed -n 's/^# vlc-timeout: \([0-9]*\)$/\1/p' "$s")
-	c=$(sed -n 's/^# vlc-smp: \([0-9]*\)$/\1/p' "$s")
-	echo "${t:-300} ${c:-1} $s"
-done | sort -rn | xargs -P "$jobs" -L 1 sh -c '
+# pool JOBS PACE: the scenarios of that pace, longest timeout first
+pool() {
+	for s in $list; do
+		p=$(sed -n 's/^# vlc-pace: \([a-z]*\)$/\1/p' "$s")
+		[ "${p:-cpu}" = "$2" ] || continue
+		t=$(sed -n 's/^# vlc-timeout: \([0-9]*\)$/\1/p' "$s")
+		c=$(sed -n 's/^# vlc-smp: \([0-9]*\)$/\1/p' "$s")
+		echo "${t:-300} ${c:-1} $s"
+	done | sort -rn | xargs -r -P "$1" -L 1 sh -c '
 	t0=$(date +%s)
 	n=$(basename "$5" .sh)
 	if "$2/tests/qemu/run.sh" --timeout "$3" --smp "$4" "$5" \
@@ -39,9 +46,13 @@ done | sort -rn | xargs -P "$jobs" -L 1 sh -c '
 		r=FAIL
 	fi
 	echo "$r $(($(date +%s) - t0))" >"$1/$n.result"
-	cat "$1/$n.log"
-	echo "qemu $n: $(($(date +%s) - t0)) s"
+	flock "$1/.print" sh -c "cat \"\$1\"; echo \"qemu $n: $(($(date +%s) - t0)) s\"" \
+		sh "$1/$n.log"
 ' sh "$res" "$top"
+}
+pool "$jobs" cpu &
+pool 1 wall
+wait
 
 passed=$(grep -l '^ok' "$res"/*.result 2>/dev/null | wc -l)
 ran=$(ls "$res"/*.result 2>/dev/null | wc -l)

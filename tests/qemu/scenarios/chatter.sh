@@ -12,6 +12,7 @@
 # from captures of vlc0's outgoing frames in a and b, with the simulator
 # in real time; captures and daemon logs stay in the results folder.
 # vlc-timeout: 400
+# vlc-pace: wall
 . "$VLC_SRC/tests/qemu/lib.sh"
 
 secs=30

@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # A vlc net_device can be created, brought up and down, and removed; the
 # modules unload cleanly afterwards.
+# vlc-pace: wall
 . "$VLC_SRC/tests/qemu/lib.sh"
 
 sim_load speed=100

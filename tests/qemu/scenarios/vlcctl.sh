@@ -1,6 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # vlc-timeout: 600
+# vlc-pace: wall
 # vlcctl and the "vlc" generic netlink family: both simulated devices are
 # listed with their defaults (text and JSON), each netns only sees its own,
 # PHY and MAC settings are read back, refused settings change nothing and

@@ -1,6 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # vlc-timeout: 300
+# vlc-pace: wall
 # The "vlc" generic netlink family through the kernel's YNL CLI
 # (tools/net/ynl/pyynl/cli.py of the kernel source that make ynl-ksrc
 # links as build/ynl-ksrc: scripts/ynl-check.sh's) and its spec,
