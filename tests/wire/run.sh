@@ -2,11 +2,14 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The board stack carrying IP: two vlc-gpio devices on vlc_wire.ko's GPIO
-# chips, which join them with simulated light (tests/wire/vlc_wire.c),
+# chips, which join them with the light of the shared light model
+# (drivers/net/vlc/vlc_light.h, as vlc_sim.ko; tests/wire/vlc_wire.c),
 # ping each other and carry a TCP stream, with the hrtimer executor, the
-# real MAC, vlc_gpio's TX and both receivers on edge interrupts. Each
-# arch boots its debug kernel of tests/kunit/run.sh with no KUnit suite
-# selected:
+# real MAC, vlc_gpio's TX and both receivers on edge interrupts. The
+# chips run at their defaults: full gain, ambient 2 (a lit LED reads
+# 1000), no flicker, the comparator at half a lit LED and the sensing
+# LED emptied in 100 us by one. Each arch boots its debug kernel of
+# tests/kunit/run.sh with no KUnit suite selected:
 #
 #   x86_64  7.3 with PREEMPT_RT, lockdep and raw-lock nesting; the boards
 #           are software nodes the test module creates (devices=2)

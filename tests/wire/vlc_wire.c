@@ -1,21 +1,33 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * vlc_wire.ko: GPIO chips joined by simulated light, for testing only
- * (never shipped). Each chip is one board's pins:
+ * (never shipped). The light is that of the shared light model
+ * (vlc_light.h, "Light model"), the one vlc_sim.ko and the host
+ * simulator use, in its units: every other chip's lit LED adds gain
+ * (VLC_LIGHT_FULL, what a lit LED reads at full gain, by default), and
+ * the room adds ambient DC and mains flicker, vlc_sim's parameters of
+ * the same names and units. The model's noise is left out: the lines
+ * are digital, and the test is of the stack's timing, not of luck.
+ * Each chip is one board's pins:
  *
  *   line 0 "led"    an LED: lights the other chips while it is an output
  *                   driven high;
  *   line 1 "cmp"    a photodiode and comparator: reads high while the
- *                   light from the other chips is at least half an LED;
+ *                   light on the chip is at least half of what a lit LED
+ *                   at full gain gives;
  *   line 2 "sense"  an LED used as a sensor: driven high it is charged;
- *                   as an input it reads high until the light has
- *                   discharged it, faster the brighter it is lit.
+ *                   as an input it reads high until the light it senses
+ *                   has discharged it. As in the model's
+ *                   vlc_light_led_sense(), it senses 1/VLC_LIGHT_LED_DIV
+ *                   of the light, and none while line 0 lights it.
  *
  * Every chip faces every other. The lines never sleep (raw lock, no bus):
  * vlc_gpio runs its comparator receiver from the hrtimer executor in hard
  * IRQ, as on a board's MMIO GPIO block. Lines 1 and 2 have edge
  * interrupts from irq_sim, delivered from a hard irq_work even on
- * PREEMPT_RT; the discharge ends in a hard-IRQ hrtimer.
+ * PREEMPT_RT; the discharge ends in a hard-IRQ hrtimer. The light is
+ * brought up to date whenever an LED changes and, while there is
+ * flicker, on a hard-IRQ hrtimer often enough to follow it.
  *
  * Chips come from the device tree (compatible "linux-vlc,test-wire"), or
  * the module creates devices=N chips itself, each with a vlc-gpio device
@@ -40,13 +52,19 @@
 #include <linux/timekeeping.h>
 
 #include "../../drivers/net/vlc/vlc_compat.h"
+#include "../../drivers/net/vlc/vlc_light.h"
 
 enum { WIRE_LED, WIRE_CMP, WIRE_SENSE, WIRE_LINES };
 
-/* Light in thousandths of one lit LED. */
-#define WIRE_LED_LIGHT		1000U
-#define WIRE_CMP_THRESHOLD	(WIRE_LED_LIGHT / 2)
+#define WIRE_CMP_THRESHOLD	(VLC_LIGHT_FULL / 2)
+#define WIRE_LIGHT_MAX		1000000	/* a thousand lit LEDs, as vlc_sim */
 #define WIRE_MAX_DEVICES	8
+/* Flicker is sampled 20 times a period, windows over which
+ * vlc_light_flicker_mean() is exact, but not more often than every
+ * 10 us, which a TCG guest could not keep up with.
+ */
+#define WIRE_FLICKER_STEPS	20
+#define WIRE_FLICKER_MIN_NS	10000
 
 static unsigned int devices;
 module_param(devices, uint, 0444);
@@ -54,11 +72,23 @@ MODULE_PARM_DESC(devices, "chips, each with a vlc-gpio device on software nodes,
 
 static unsigned int lit_us = 100;
 module_param(lit_us, uint, 0444);
-MODULE_PARM_DESC(lit_us, "discharge time of the sensing LED lit by one LED, us (default 100)");
+MODULE_PARM_DESC(lit_us, "discharge time of the sensing LED lit by one LED at full gain, us (default 100)");
 
 static unsigned int ambient = 2;
 module_param(ambient, uint, 0444);
-MODULE_PARM_DESC(ambient, "room light, thousandths of one LED (default 2)");
+MODULE_PARM_DESC(ambient, "ambient light, DC part, in units of a lit LED at full gain / 1000, 0..1000000 (default 2)");
+
+static unsigned int flicker;
+module_param(flicker, uint, 0444);
+MODULE_PARM_DESC(flicker, "amplitude of mains flicker on the ambient light, same units, at most ambient (default 0)");
+
+static unsigned int flicker_hz = 100;
+module_param(flicker_hz, uint, 0444);
+MODULE_PARM_DESC(flicker_hz, "flicker frequency, 1..10000 Hz; mains: 100 or 120 (default 100)");
+
+static unsigned int gain = VLC_LIGHT_FULL;
+module_param(gain, uint, 0444);
+MODULE_PARM_DESC(gain, "what a lit LED gives every other chip, same units, 0..1000 (default 1000: full gain)");
 
 static unsigned int timing[5];
 static unsigned int n_timing;
@@ -76,9 +106,14 @@ MODULE_PARM_DESC(timing, "frame-us,sync-us,guard-us,data-us,tolerance-us of the 
  * @charging: the sensing LED is an input and not yet discharged, so it
  *	reads high
  * @gone: off the medium (unbinding): arms no timer
- * @light: light on this chip now; the comparator reads it
- * @charge: charge left, in light x ns
- * @t_last: time @charge was last brought up to date
+ * @blind: its own LED has been lit since @t_last: the sensing LED
+ *	senses nothing
+ * @led: light of the other chips' LEDs on it since @t_last
+ * @light: light on it at @t_last; the comparator reads it
+ * @charge: charge left, in light x ns as a photodiode would sense it:
+ *	the sensing LED senses 1/VLC_LIGHT_LED_DIV of that light and holds
+ *	as much less charge, so the fraction stays exact in integers
+ * @t_last: time the above were last brought up to date
  */
 struct wire_chip {
 	struct gpio_chip gc;
@@ -89,6 +124,8 @@ struct wire_chip {
 	bool val[WIRE_LINES];
 	bool charging;
 	bool gone;
+	bool blind;
+	u32 led;
 	u32 light;
 	u64 charge;
 	u64 t_last;
@@ -97,6 +134,8 @@ struct wire_chip {
 /* The medium: every chip, under one raw lock (taken from hard IRQ). */
 static LIST_HEAD(wire_chips);
 static DEFINE_RAW_SPINLOCK(wire_lock);
+static struct hrtimer wire_tick;
+static u64 wire_tick_ns;
 
 static bool wire_lit(const struct wire_chip *c)
 {
@@ -108,15 +147,25 @@ static bool wire_cmp(u32 light)
 	return light >= WIRE_CMP_THRESHOLD;
 }
 
-static u32 wire_light_on(const struct wire_chip *c)
+/* Light of the other chips' lit LEDs on @c. */
+static u32 wire_led_light(const struct wire_chip *c)
 {
 	const struct wire_chip *o;
-	u32 l = ambient;
+	u32 l = 0;
 
 	list_for_each_entry(o, &wire_chips, node)
 		if (o != c && wire_lit(o))
-			l += WIRE_LED_LIGHT;
+			l += gain;
 	return l;
+}
+
+/* The room's light at @t; flicker <= ambient, the clamp takes rounding. */
+static u32 wire_ambient_at(u64 t)
+{
+	if (!flicker)
+		return ambient;
+	return max_t(s64, ambient +
+		     vlc_light_flicker_at(flicker, flicker_hz, t), 0);
 }
 
 /* An edge on @line: pending in irq_sim if the consumer asked for it. */
@@ -133,23 +182,36 @@ static void wire_edge(struct wire_chip *c, unsigned int line, bool rising)
 		irq_set_irqchip_state(irq, IRQCHIP_STATE_PENDING, true);
 }
 
+/* What the sensing LED sensed since @t_last drains its charge: the mean
+ * light over that window, as the model has it (the LEDs' light did not
+ * change within it), nothing if its own LED was lit.
+ */
 static void wire_drain(struct wire_chip *c, u64 now)
 {
-	u64 used = (u64)c->light * (now - c->t_last);
+	s64 light;
+	u64 used;
 
+	if (c->blind || now <= c->t_last)
+		return;
+	light = c->led + ambient +
+		vlc_light_flicker_mean(flicker, flicker_hz, c->t_last, now);
+	used = max_t(s64, light, 0) * (now - c->t_last);
 	c->charge -= min(c->charge, used);
-	c->t_last = now;
 }
 
-/* The charge is gone now, or the hrtimer ends it when it will be. */
+/* The charge is gone now, or the hrtimer ends it when it will be at the
+ * light of now; a change of light before then re-arms it.
+ */
 static void wire_arm(struct wire_chip *c, u64 now)
 {
-	if (c->gone || (c->charge && !c->light))
+	u32 rate = c->blind ? 0 : c->light;
+
+	if (c->gone || (c->charge && !rate))
 		return;
 	if (c->charge) {
 		hrtimer_start(&c->fall,
-			      ns_to_ktime(now + div_u64(c->charge + c->light - 1,
-							c->light)),
+			      ns_to_ktime(now + div_u64(c->charge + rate - 1,
+							rate)),
 			      HRTIMER_MODE_ABS_HARD);
 		return;
 	}
@@ -157,38 +219,54 @@ static void wire_arm(struct wire_chip *c, u64 now)
 	wire_edge(c, WIRE_SENSE, false);
 }
 
-/* An LED changed: bring every chip's receivers up to the new light. */
+/* Bring @c's receivers up to @now and to the light there is now. */
+static void wire_update(struct wire_chip *c, u64 now)
+{
+	u32 l;
+
+	if (c->charging)
+		wire_drain(c, now);
+	c->t_last = now;
+	c->blind = wire_lit(c);
+	c->led = wire_led_light(c);
+	l = c->led + wire_ambient_at(now);
+	if (wire_cmp(l) != wire_cmp(c->light))
+		wire_edge(c, WIRE_CMP, wire_cmp(l));
+	c->light = l;
+	if (c->charging)
+		wire_arm(c, now);
+}
+
+/* An LED changed, or the flicker moved on: every chip sees it. */
 static void wire_relight(u64 now)
 {
 	struct wire_chip *c;
 
-	list_for_each_entry(c, &wire_chips, node) {
-		u32 l = wire_light_on(c);
-
-		if (wire_cmp(l) != wire_cmp(c->light))
-			wire_edge(c, WIRE_CMP, wire_cmp(l));
-		if (c->charging)
-			wire_drain(c, now);
-		c->light = l;
-		if (c->charging)
-			wire_arm(c, now);
-	}
+	list_for_each_entry(c, &wire_chips, node)
+		wire_update(c, now);
 }
 
 static enum hrtimer_restart wire_fall(struct hrtimer *t)
 {
 	struct wire_chip *c = container_of(t, struct wire_chip, fall);
 	unsigned long flags;
-	u64 now;
 
 	raw_spin_lock_irqsave(&wire_lock, flags);
-	now = ktime_get_ns();
-	if (c->charging) {
-		wire_drain(c, now);
-		wire_arm(c, now);
-	}
+	if (c->charging)
+		wire_update(c, ktime_get_ns());
 	raw_spin_unlock_irqrestore(&wire_lock, flags);
 	return HRTIMER_NORESTART;
+}
+
+static enum hrtimer_restart wire_flicker_tick(struct hrtimer *t)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&wire_lock, flags);
+	wire_relight(ktime_get_ns());
+	raw_spin_unlock_irqrestore(&wire_lock, flags);
+	hrtimer_forward_now(t, ns_to_ktime(wire_tick_ns));
+	return HRTIMER_RESTART;
 }
 
 /* Drive @line; wire_lock held. */
@@ -226,20 +304,25 @@ static int wire_direction_input(struct gpio_chip *gc, unsigned int line)
 {
 	struct wire_chip *c = gpiochip_get_data(gc);
 	unsigned long flags;
+	bool charge;
 	u64 now;
 
 	raw_spin_lock_irqsave(&wire_lock, flags);
 	now = ktime_get_ns();
-	/* A charged sensing LED starts to discharge. */
-	if (line == WIRE_SENSE && c->out[line] && c->val[line]) {
+	charge = line == WIRE_SENSE && c->out[line] && c->val[line];
+	c->out[line] = false;
+	if (line == WIRE_LED) {
+		wire_relight(now);
+	} else if (charge) {
+		/* A charged sensing LED starts to discharge: one LED at full
+		 * gain, of which it senses 1/VLC_LIGHT_LED_DIV, empties it in
+		 * lit_us.
+		 */
+		wire_update(c, now);
+		c->charge = (u64)VLC_LIGHT_FULL * lit_us * NSEC_PER_USEC;
 		c->charging = true;
-		c->charge = (u64)WIRE_LED_LIGHT * lit_us * NSEC_PER_USEC;
-		c->t_last = now;
 		wire_arm(c, now);
 	}
-	c->out[line] = false;
-	if (line == WIRE_LED)
-		wire_relight(now);
 	raw_spin_unlock_irqrestore(&wire_lock, flags);
 	return 0;
 }
@@ -348,7 +431,7 @@ static int wire_probe(struct platform_device *pdev)
 
 	raw_spin_lock_irqsave(&wire_lock, flags);
 	list_add_tail(&c->node, &wire_chips);
-	c->light = wire_light_on(c);
+	wire_update(c, ktime_get_ns());
 	raw_spin_unlock_irqrestore(&wire_lock, flags);
 	return devm_add_action_or_reset(dev, wire_leave, c);
 }
@@ -482,6 +565,30 @@ static int __init wire_init(void)
 		pr_err("vlc_wire: lit_us: must be at least 1\n");
 		return -EINVAL;
 	}
+	if (ambient > WIRE_LIGHT_MAX) {
+		pr_err("vlc_wire: ambient: %u is above %u\n", ambient,
+		       WIRE_LIGHT_MAX);
+		return -EINVAL;
+	}
+	if (flicker > ambient) {
+		pr_err("vlc_wire: flicker: %u is above ambient (%u): light would go below zero\n",
+		       flicker, ambient);
+		return -EINVAL;
+	}
+	if (!flicker_hz || flicker_hz > 10000) {
+		pr_err("vlc_wire: flicker_hz: %u is not within 1..10000\n",
+		       flicker_hz);
+		return -EINVAL;
+	}
+	if (gain > VLC_LIGHT_FULL) {
+		pr_err("vlc_wire: gain: %u is above full gain (%u)\n", gain,
+		       VLC_LIGHT_FULL);
+		return -EINVAL;
+	}
+	wire_tick_ns = max_t(u64, WIRE_FLICKER_MIN_NS,
+			     NSEC_PER_SEC / (flicker_hz * WIRE_FLICKER_STEPS));
+	hrtimer_setup(&wire_tick, wire_flicker_tick, CLOCK_MONOTONIC,
+		      HRTIMER_MODE_REL_HARD);
 	err = platform_driver_register(&wire_driver);
 	if (err)
 		return err;
@@ -495,6 +602,9 @@ static int __init wire_init(void)
 		if (err)
 			goto err_boards;
 	}
+	if (flicker)
+		hrtimer_start(&wire_tick, ns_to_ktime(wire_tick_ns),
+			      HRTIMER_MODE_REL_HARD);
 	return 0;
 
 err_boards:
@@ -507,6 +617,7 @@ module_init(wire_init);
 
 static void __exit wire_exit(void)
 {
+	hrtimer_cancel(&wire_tick);
 	wire_boards_remove(devices);
 	platform_driver_unregister(&wire_driver);
 }

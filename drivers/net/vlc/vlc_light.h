@@ -20,8 +20,9 @@
  * A receiver measuring over a window of length T reads the mean over
  * that window of:
  *
- * - each neighbour's light: its gain (what its lit LED reads, 1000 at
- *   full gain) times the fraction of T its LED was lit;
+ * - each neighbour's light: its gain (what its lit LED reads,
+ *   VLC_LIGHT_FULL = 1000 at full gain) times the fraction of T its LED
+ *   was lit;
  * - the ambient light, DC plus mains flicker averaged over the window;
  * - white Gaussian noise of rms noise * sqrt(ref / T), where noise is
  *   the rms of a window of ref = 50 us, the default timing's data slot:
@@ -32,6 +33,7 @@
  * stays.
  */
 
+#define VLC_LIGHT_FULL		1000	/* what a lit LED at full gain reads */
 #define VLC_LIGHT_LED_DIV	8	/* an LED receiver: 1/8 of a photodiode */
 #define VLC_LIGHT_NOISE_REF_NS	50000	/* vlc_phy_default_timing.data_ns */
 
