@@ -40,7 +40,6 @@
 
 #define VLC_SIM_MAX_NODES	64
 #define VLC_SIM_HIST		32	/* LED transitions remembered per node */
-#define VLC_SIM_FULL		1000	/* light of a lit LED at gain 1000 */
 #define VLC_SIM_GAIN_MAX	1000
 #define VLC_SIM_SKEW_MAX	100000	/* ppm */
 #define VLC_SIM_BURST_US_MAX	10000000	/* 10 s */
@@ -275,7 +274,7 @@ static s64 vlc_sim_burst(struct vlc_sim_node *rx, u64 t0)
 		rx->burst_until = t0 + (u64)READ_ONCE(burst_us) * NSEC_PER_USEC;
 		rx->bursts++;
 	}
-	return prandom_u32_state(&vlc_sim.rnd) % (VLC_SIM_FULL + 1);
+	return prandom_u32_state(&vlc_sim.rnd) % (VLC_LIGHT_FULL + 1);
 }
 
 /* Mean light @rx measures over [t0, t1) of global time. The random draws
@@ -298,12 +297,12 @@ static u32 vlc_sim_level(struct vlc_sim_node *rx, u64 t0, u64 t1)
 		if (tx == rx || !g || rx->covered_until[tx->id] > t1)
 			continue;
 		light += div64_u64(vlc_sim_lit_ns(tx, t0, t1) * g *
-				   VLC_SIM_FULL, len * VLC_SIM_GAIN_MAX);
+				   VLC_LIGHT_FULL, len * VLC_SIM_GAIN_MAX);
 	}
 	level = vlc_sim_gauss(vlc_light_noise_rms(READ_ONCE(noise),
 						  VLC_LIGHT_NOISE_REF_NS, len));
 	if (vlc_sim_chance(READ_ONCE(ser_ppm)))
-		light += VLC_SIM_FULL;
+		light += VLC_LIGHT_FULL;
 	if (READ_ONCE(burst_ppm) || rx->burst_until > t0)
 		light += vlc_sim_burst(rx, t0);
 
@@ -651,7 +650,7 @@ static int vlc_sim_set_rx(struct vlc_sim_node *n, bool led)
 	mutex_lock(&vlc_sim.lock);
 	n->led_rx = led;
 	mutex_unlock(&vlc_sim.lock);
-	vlc_dev_set_rx_min_level(&n->vd, VLC_SIM_FULL / 10 /
+	vlc_dev_set_rx_min_level(&n->vd, VLC_LIGHT_FULL / 10 /
 				 (led ? VLC_LIGHT_LED_DIV : 1));
 	return 0;
 }
@@ -800,7 +799,7 @@ static int vlc_sim_node_init(struct net_device *ndev, bool has_addr,
 	/* backoffs from the seed too: a run of the medium replays */
 	prandom_seed_state(&n->mac_rnd, seed + 0x9e3779b97f4a7c15ULL * (id + 1));
 	n->vd.random = vlc_sim_mac_random;
-	vlc_dev_set_rx_min_level(&n->vd, VLC_SIM_FULL / 10);
+	vlc_dev_set_rx_min_level(&n->vd, VLC_LIGHT_FULL / 10);
 	return 0;
 }
 
