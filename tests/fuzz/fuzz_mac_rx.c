@@ -850,7 +850,7 @@ static void op_xmit(struct fz *f)
 static void op_param(struct fz *f)
 {
 	struct vlc_mac_params p = S.p;
-	const char *why = NULL;
+	enum vlc_refusal why = VLC_REFUSE_NONE;
 	u8 which = fz_u8(f) % 12;
 	u16 v = fz_u16(f);
 	int ret;

@@ -467,7 +467,7 @@ int fz_one_input(const u8 *data, size_t size)
 {
 	struct fz f = { data, size };
 	struct vlc_mac_params p;
-	const char *why = (const char *)1;
+	enum vlc_refusal why = VLC_REFUSE_COUNT;
 	u32 bad, bmin, bmax;
 	int ret, ret2, named;
 
@@ -503,28 +503,29 @@ int fz_one_input(const u8 *data, size_t size)
 	FZ_CHECK(!ret == !bad, "MAC check %d, documented ranges %#x", ret,
 		 bad);
 	if (ret) {
-		FZ_CHECK(ret == -EINVAL && why, "refused with %d, %p", ret,
-			 why);
-		named = mac_named(why);
+		FZ_CHECK(ret == -EINVAL && vlc_refusal_msg(why),
+			 "refused with %d, %d", ret, (int)why);
+		named = mac_named(vlc_refusal_msg(why));
 		FZ_CHECK(named >= 0 && (bad & BIT(named)),
-			 "MAC message \"%s\", bad fields %#x", why, bad);
+			 "MAC message \"%s\", bad fields %#x",
+			 vlc_refusal_msg(why), bad);
 	} else {
-		FZ_CHECK(!why, "accepted with a message");
+		FZ_CHECK(!why, "accepted with refusal %d", (int)why);
 	}
 
 	/* PHY */
-	why = (const char *)1;
+	why = VLC_REFUSE_COUNT;
 	bad = phy_ref(&S.t, S.mode, S.bright);
 	ret = vlc_phy_timing_check(&S.t, S.mode, &why);
 	FZ_CHECK(!ret == !(bad & ~BIT(P_BRIGHT)), "timing %d, rules %#x", ret,
 		 bad);
-	FZ_CHECK(!ret == !why, "timing %d with message %p", ret, why);
+	FZ_CHECK(!ret == !why, "timing %d with refusal %d", ret, (int)why);
 	ret2 = vlc_phy_brightness_range(&S.t, S.mode, &bmin, &bmax);
 	FZ_CHECK(!ret == !ret2, "range %d, timing check %d", ret2, ret);
 	if (!ret)
 		FZ_CHECK(bmax <= VLC_PHY_BRIGHTNESS_MAX,
 			 "brightness max %u", bmax);
-	why = (const char *)1;
+	why = VLC_REFUSE_COUNT;
 	{
 		struct vlc_phy phy;
 
@@ -533,11 +534,12 @@ int fz_one_input(const u8 *data, size_t size)
 	}
 	FZ_CHECK(!ret == !bad, "set_config %d, rules %#x", ret, bad);
 	if (ret) {
-		FZ_CHECK(ret == -EINVAL && why, "refused with %d, %p", ret,
-			 why);
-		named = phy_named(why);
+		FZ_CHECK(ret == -EINVAL && vlc_refusal_msg(why),
+			 "refused with %d, %d", ret, (int)why);
+		named = phy_named(vlc_refusal_msg(why));
 		FZ_CHECK(named >= 0 && (bad & BIT(named)),
-			 "PHY message \"%s\", bad fields %#x", why, bad);
+			 "PHY message \"%s\", bad fields %#x",
+			 vlc_refusal_msg(why), bad);
 	}
 
 	/* what accepted ones do */

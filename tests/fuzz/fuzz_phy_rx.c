@@ -223,7 +223,7 @@ static void configure(struct vlc_hsim_node *n, const struct vlc_phy_timing *t,
 	struct watch *w = &S.w[n->idx];
 	struct vlc_phy_timing ot, nt;
 	enum vlc_phy_mode om, nm;
-	const char *why = NULL;
+	enum vlc_refusal why = VLC_REFUSE_NONE;
 	u32 ob, nb;
 
 	vlc_phy_get_config(&n->phy, &ot, &om, &ob);

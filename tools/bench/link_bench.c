@@ -293,7 +293,7 @@ static u32 frames1(void)
 static int mac_pair(u64 seed, s32 ppm, u32 defer, u32 *off)
 {
 	struct vlc_mac_params p;
-	const char *why;
+	enum vlc_refusal why;
 	int i;
 
 	vlc_hsim_init(&ch, seed);
@@ -313,7 +313,8 @@ static int mac_pair(u64 seed, s32 ppm, u32 defer, u32 *off)
 		l->defer_ticks = defer;
 		vlc_phy_init(&cn->phy, cn->phy.pins, cn, &lb_client, l);
 		if (vlc_phy_set_timing(&cn->phy, &t, &why)) {
-			fprintf(stderr, "link_bench: %s\n", why);
+			fprintf(stderr, "link_bench: %s\n",
+				vlc_refusal_msg(why));
 			return -1;
 		}
 		vlc_phy_set_rx_min_level(&cn->phy, SIG / 10);
@@ -495,7 +496,7 @@ static int ber(int argc, char **argv)
 	struct vlc_phy_timing t = lb_timing(fns,
 					    vlc_phy_default_timing.frame_ns,
 					    0);
-	const char *why;
+	enum vlc_refusal why;
 	int i;
 
 	if (jit_parse(argv[4]))
@@ -518,7 +519,8 @@ static int ber(int argc, char **argv)
 		ln[i].cn = &ch.node[i];
 		if (vlc_phy_set_timing(phy, &t, &why) ||
 		    vlc_phy_set_mode(phy, mode, &why)) {
-			fprintf(stderr, "link_bench: %s\n", why);
+			fprintf(stderr, "link_bench: %s\n",
+				vlc_refusal_msg(why));
 			return 1;
 		}
 		vlc_phy_set_rx_min_level(phy, SIG / 10);

@@ -412,7 +412,8 @@ static int vlc_gpio_config(struct vlc_gpio *g, struct vlc_dev *vd)
 	struct device *dev = g->dev;
 	struct vlc_phy_timing t;
 	enum vlc_phy_mode mode;
-	const char *s, *why;
+	enum vlc_refusal why;
+	const char *s;
 	u32 bright;
 	int err;
 
@@ -446,8 +447,10 @@ static int vlc_gpio_config(struct vlc_gpio *g, struct vlc_dev *vd)
 	err = vlc_dev_set_phy_config(vd, &t, mode, bright, &why);
 	if (err) {
 		dev_err(dev, "%s: %s (frame %u us, sync %u, guard %u, data %u, tolerance %u, %s, brightness %u)\n",
-			strstr(why, "brightness") ? "brightness" :
-			"frame-us/sync-us/guard-us/data-us/tolerance-us", why,
+			vlc_refusal_field(why) == VLC_FIELD_BRIGHTNESS ?
+			"brightness" :
+			"frame-us/sync-us/guard-us/data-us/tolerance-us",
+			vlc_refusal_msg(why),
 			t.frame_ns / 1000, t.sync_ns / 1000, t.guard_ns / 1000,
 			t.data_ns / 1000, t.tolerance_ns / 1000,
 			mode == VLC_PHY_MODE_4PPM ? "4ppm" : "2slot", bright);

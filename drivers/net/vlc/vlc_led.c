@@ -126,7 +126,7 @@ static int vlc_led_set(struct led_classdev *cdev, enum led_brightness value)
 	struct vlc_dev *vd;
 	struct vlc_phy_timing t;
 	enum vlc_phy_mode mode;
-	const char *why = NULL;
+	enum vlc_refusal why = VLC_REFUSE_NONE;
 	u32 old, min, max;
 	int err;
 
@@ -146,7 +146,7 @@ static int vlc_led_set(struct led_classdev *cdev, enum led_brightness value)
 	err = vlc_dev_set_phy_config(vd, &t, mode, value, &why);
 	if (err)
 		netdev_warn(vd->ndev, "LED brightness %u refused: %s\n",
-			    value, why ? why : "?");
+			    value, vlc_refusal_msg(why) ?: "?");
 out:
 	rtnl_unlock();
 	return err;

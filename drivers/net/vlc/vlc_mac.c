@@ -186,49 +186,50 @@ unsigned int vlc_mac_frame_symbols(const struct vlc_mac_params *p,
 	return p->preamble + ((nbytes * 8) >> (p->bits_per_symbol - 1));
 }
 
-int vlc_mac_check_params(const struct vlc_mac_params *p, const char **why)
+int vlc_mac_check_params(const struct vlc_mac_params *p,
+			 enum vlc_refusal *why)
 {
-	const char *bad = NULL;
+	enum vlc_refusal r = VLC_REFUSE_NONE;
 
 	if (p->short_addr == VLC_MAC_BCAST)
-		bad = "short_addr: 255 is broadcast (0..254)";
+		r = VLC_REFUSE_SHORT_ADDR;
 	else if (p->bits_per_symbol != 1 && p->bits_per_symbol != 2)
-		bad = "bits_per_symbol: must be 1 or 2";
+		r = VLC_REFUSE_BITS_PER_SYMBOL;
 	else if (p->frag_size < VLC_MAC_FRAG_MIN ||
 		 p->frag_size > VLC_MAC_FRAG_MAX)
-		bad = "frag-size: must be 48..240 (32 fragments per packet)";
+		r = VLC_REFUSE_FRAG_SIZE;
 	else if (p->retry_limit > 15)
-		bad = "retry-limit: must be 0..15";
+		r = VLC_REFUSE_RETRY_LIMIT;
 	else if (p->cw_max < 1 || p->cw_max > 1024)
-		bad = "cw-max: must be 1..1024";
+		r = VLC_REFUSE_CW_MAX;
 	else if (p->cw_min < 1 || p->cw_min > p->cw_max)
-		bad = "cw-min: must be 1..cw-max";
+		r = VLC_REFUSE_CW_MIN;
 	else if (p->sifs < 1 || p->sifs > 15)
-		bad = "sifs: must be 1..15 (receivers need an idle frame)";
+		r = VLC_REFUSE_SIFS;
 	else if (p->difs <= p->sifs || p->difs > 64)
-		bad = "difs: must be sifs+1..64 (ACKs go first)";
+		r = VLC_REFUSE_DIFS;
 	else if (p->preamble < 2 || p->preamble > VLC_MAC_PREAMBLE_MAX)
-		bad = "preamble: must be 2..32 symbols";
+		r = VLC_REFUSE_PREAMBLE;
 	else if (p->ack_timeout &&
 		 p->ack_timeout < p->sifs +
 		 vlc_mac_frame_symbols(p, VLC_MAC_ACK_LEN))
-		bad = "ack_timeout: shorter than SIFS plus an ACK";
+		r = VLC_REFUSE_ACK_TIMEOUT_MIN;
 	else if (p->ack_timeout > 4096)
-		bad = "ack_timeout: must be 0 (derived) or at most 4096";
+		r = VLC_REFUSE_ACK_TIMEOUT_MAX;
 	else if (p->sync_deadband_ns > 1000000)
-		bad = "sync_deadband_ns: must be 0..1000000";
+		r = VLC_REFUSE_SYNC_DEADBAND;
 	else if (p->beacon_interval && p->beacon_interval < 64)
-		bad = "beacon-interval: must be 0 (off) or 64..65535 frames";
+		r = VLC_REFUSE_BEACON_INTERVAL;
 	else if (p->loc_interval && p->loc_interval < 64)
-		bad = "loc-interval: must be 0 (off) or 64..65535 frames";
+		r = VLC_REFUSE_LOC_INTERVAL;
 	else if (p->rts_threshold > VLC_MAC_FRAME_MAX)
-		bad = "rts-threshold: must be 0 (off) or 1..1518 bytes";
+		r = VLC_REFUSE_RTS_THRESHOLD;
 	else if (p->max_age && p->max_age < 64)
-		bad = "max-age: must be 0 (off) or 64..65535 frames";
+		r = VLC_REFUSE_MAX_AGE;
 
 	if (why)
-		*why = bad;
-	return bad ? -EINVAL : 0;
+		*why = r;
+	return r ? -EINVAL : 0;
 }
 
 /* The addressed frames: DATA is variable, the others fixed. */
@@ -434,13 +435,13 @@ bool vlc_mac_set_bits(struct vlc_mac *mac, unsigned int bits)
  * vlc_mac_set_params - change parameters
  * @mac: the MAC
  * @p: new parameters
- * @why: set to a message naming the bad field, or NULL
+ * @why: set to the refusal, naming the bad field; or NULL
  *
  * A frame already on air finishes as it started. Return: 0, or -EINVAL
  * with the previous parameters kept.
  */
 int vlc_mac_set_params(struct vlc_mac *mac, const struct vlc_mac_params *p,
-		       const char **why)
+		       enum vlc_refusal *why)
 {
 	int ret = vlc_mac_check_params(p, why);
 

@@ -499,11 +499,12 @@ struct vlc_mac {
 };
 
 void vlc_mac_default_params(struct vlc_mac_params *p);
-int vlc_mac_check_params(const struct vlc_mac_params *p, const char **why);
+int vlc_mac_check_params(const struct vlc_mac_params *p,
+			 enum vlc_refusal *why);
 void vlc_mac_init(struct vlc_mac *mac, const struct vlc_mac_params *p,
 		  const struct vlc_mac_ops *ops, void *ctx);
 int vlc_mac_set_params(struct vlc_mac *mac, const struct vlc_mac_params *p,
-		       const char **why);
+		       enum vlc_refusal *why);
 int vlc_mac_xmit(struct vlc_mac *mac, const u8 *frame, unsigned int len);
 bool vlc_mac_tx_full(const struct vlc_mac *mac);
 void vlc_mac_flush(struct vlc_mac *mac);

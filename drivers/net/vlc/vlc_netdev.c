@@ -864,23 +864,23 @@ EXPORT_SYMBOL_GPL(vlc_dev_get_phy_config);
  */
 static int vlc_dev_exec_timing_check(const struct vlc_dev *vd,
 				     const struct vlc_phy_timing *t,
-				     const char **why)
+				     enum vlc_refusal *why)
 {
-	const char *msg = NULL;
+	enum vlc_refusal r = VLC_REFUSE_NONE;
 
 	if (vd->exec.kind == VLC_EXEC_EXTERNAL)
-		return 0;
-	if (t->frame_ns < VLC_EXEC_FRAME_NS_MIN)
-		msg = "frame-us below 250 us, the shortest a timer executor runs";
+		r = VLC_REFUSE_NONE;
+	else if (t->frame_ns < VLC_EXEC_FRAME_NS_MIN)
+		r = VLC_REFUSE_EXEC_FRAME;
 	else if (t->sync_ns < VLC_EXEC_SLOT_NS_MIN)
-		msg = "sync-us below 10 us, the shortest slot a timer executor runs";
+		r = VLC_REFUSE_EXEC_SYNC;
 	else if (t->guard_ns < VLC_EXEC_SLOT_NS_MIN)
-		msg = "guard-us below 10 us, the shortest slot a timer executor runs";
+		r = VLC_REFUSE_EXEC_GUARD;
 	else if (t->data_ns < VLC_EXEC_SLOT_NS_MIN)
-		msg = "data-us below 10 us, the shortest slot a timer executor runs";
+		r = VLC_REFUSE_EXEC_DATA;
 	if (why)
-		*why = msg;
-	return msg ? -EINVAL : 0;
+		*why = r;
+	return r ? -EINVAL : 0;
 }
 
 /**
@@ -889,7 +889,7 @@ static int vlc_dev_exec_timing_check(const struct vlc_dev *vd,
  * @t: slot timing
  * @mode: 2-slot or 4-PPM
  * @brightness: per-mille
- * @why: set to a message naming the bad value
+ * @why: set to the refusal, naming the bad value; or NULL
  *
  * Besides the PHY's checks, the hrtimer and thread executors refuse frames
  * and slots shorter than VLC_EXEC_FRAME_NS_MIN and VLC_EXEC_SLOT_NS_MIN.
@@ -900,7 +900,7 @@ static int vlc_dev_exec_timing_check(const struct vlc_dev *vd,
  */
 int vlc_dev_set_phy_config(struct vlc_dev *vd, const struct vlc_phy_timing *t,
 			   enum vlc_phy_mode mode, u32 brightness,
-			   const char **why)
+			   enum vlc_refusal *why)
 {
 	unsigned long flags;
 	int ret;
@@ -940,13 +940,13 @@ void vlc_dev_get_mac_params(struct vlc_dev *vd, struct vlc_mac_params *p)
  * @p: new settings; @p->short_addr and @p->bits_per_symbol are ignored:
  *	they follow the Ethernet address and the PHY mode, whatever was
  *	read before
- * @why: set to a message naming the bad field
+ * @why: set to the refusal, naming the bad field; or NULL
  *
  * A frame already on air finishes as it started.
  * Context: process context. Return: 0, or -EINVAL with nothing changed.
  */
 int vlc_dev_set_mac_params(struct vlc_dev *vd, const struct vlc_mac_params *p,
-			   const char **why)
+			   enum vlc_refusal *why)
 {
 	struct vlc_mac_params np = *p;
 	unsigned long flags;

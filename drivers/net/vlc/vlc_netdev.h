@@ -191,11 +191,11 @@ void vlc_dev_get_phy_config(struct vlc_dev *vd, struct vlc_phy_timing *t,
 			    enum vlc_phy_mode *mode, u32 *brightness);
 int vlc_dev_set_phy_config(struct vlc_dev *vd, const struct vlc_phy_timing *t,
 			   enum vlc_phy_mode mode, u32 brightness,
-			   const char **why);
+			   enum vlc_refusal *why);
 void vlc_dev_get_mac_params(struct vlc_dev *vd, struct vlc_mac_params *p);
 void vlc_dev_read_snap(struct vlc_dev *vd, struct vlc_snap *s);
 int vlc_dev_set_mac_params(struct vlc_dev *vd, const struct vlc_mac_params *p,
-			   const char **why);
+			   enum vlc_refusal *why);
 
 /* vlc_led.c: where the LED core is (Kconfig: VLC depends on it or on
  * its absence, so it is never a module for a built-in vlc).

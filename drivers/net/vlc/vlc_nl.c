@@ -290,45 +290,162 @@ static int vlc_nl_get_dumpit(struct sk_buff *skb, struct netlink_callback *cb)
 	return skb->len;
 }
 
-/* The PHY's and the MAC's checks name the refused value in a static
- * string of this module. NL_SET_ERR_MSG() only takes literals, so this
- * does what it does, and points at the attribute the message starts with
- * when the request carried it. @fallback is for a check that said nothing.
- */
-static void vlc_nl_set_why(struct genl_info *info, const char *why,
-			   const char *fallback)
-{
-	static const struct {
-		const char *prefix;
-		int type;
-	} names[] = {
-		{ "modulation", VLC_ATTR_MODULATION },
-		{ "brightness", VLC_ATTR_BRIGHTNESS },
-		{ "sync-us", VLC_ATTR_SYNC_NS },
-		{ "guard-us", VLC_ATTR_GUARD_NS },
-		{ "data-us", VLC_ATTR_DATA_NS },
-		{ "frame-us", VLC_ATTR_FRAME_NS },
-		{ "tolerance-us", VLC_ATTR_TOLERANCE_NS },
-		{ "rts-threshold", VLC_ATTR_RTS_THRESHOLD },
-		{ "retry-limit", VLC_ATTR_RETRY_LIMIT },
-		{ "cw-min", VLC_ATTR_CW_MIN },
-		{ "cw-max", VLC_ATTR_CW_MAX },
-		{ "frag-size", VLC_ATTR_FRAG_SIZE },
-		{ "beacon-interval", VLC_ATTR_BEACON_INTERVAL },
-		{ "loc-interval", VLC_ATTR_LOC_INTERVAL },
-		{ "max-age", VLC_ATTR_MAX_AGE },
-	};
-	unsigned int i;
+/* The attribute that carries each field, or 0: not a netlink setting. */
+static const u8 vlc_nl_field_attr[] = {
+	[VLC_FIELD_MODULATION]		= VLC_ATTR_MODULATION,
+	[VLC_FIELD_BRIGHTNESS]		= VLC_ATTR_BRIGHTNESS,
+	[VLC_FIELD_SYNC]		= VLC_ATTR_SYNC_NS,
+	[VLC_FIELD_GUARD]		= VLC_ATTR_GUARD_NS,
+	[VLC_FIELD_DATA]		= VLC_ATTR_DATA_NS,
+	[VLC_FIELD_FRAME]		= VLC_ATTR_FRAME_NS,
+	[VLC_FIELD_TOLERANCE]		= VLC_ATTR_TOLERANCE_NS,
+	[VLC_FIELD_RTS_THRESHOLD]	= VLC_ATTR_RTS_THRESHOLD,
+	[VLC_FIELD_RETRY_LIMIT]		= VLC_ATTR_RETRY_LIMIT,
+	[VLC_FIELD_CW_MIN]		= VLC_ATTR_CW_MIN,
+	[VLC_FIELD_CW_MAX]		= VLC_ATTR_CW_MAX,
+	[VLC_FIELD_FRAG_SIZE]		= VLC_ATTR_FRAG_SIZE,
+	[VLC_FIELD_BEACON_INTERVAL]	= VLC_ATTR_BEACON_INTERVAL,
+	[VLC_FIELD_LOC_INTERVAL]	= VLC_ATTR_LOC_INTERVAL,
+	[VLC_FIELD_MAX_AGE]		= VLC_ATTR_MAX_AGE,
+};
 
-	if (!why)
-		why = fallback;
-	do_trace_netlink_extack(why);
-	info->extack->_msg = why;
-	for (i = 0; i < ARRAY_SIZE(names); i++) {
-		if (!strncmp(why, names[i].prefix, strlen(names[i].prefix))) {
-			info->extack->bad_attr = info->attrs[names[i].type];
+/* The request's attribute for @field, or NULL: it did not carry it. */
+static struct nlattr *vlc_nl_field(struct genl_info *info, unsigned int field)
+{
+	if (field >= ARRAY_SIZE(vlc_nl_field_attr) ||
+	    !vlc_nl_field_attr[field])
+		return NULL;
+	return info->attrs[vlc_nl_field_attr[field]];
+}
+
+/* The attribute to blame for @r: the refused field's if the request
+ * carried it, else the first it carried of those the field was checked
+ * against (a new tolerance-us over the guard-us in use), else none.
+ */
+static struct nlattr *vlc_nl_refused_attr(struct genl_info *info,
+					  enum vlc_refusal r)
+{
+	unsigned long also = vlc_refusal_also(r);
+	struct nlattr *attr;
+	unsigned int f;
+
+	attr = vlc_nl_field(info, vlc_refusal_field(r));
+	if (attr)
+		return attr;
+	for_each_set_bit(f, &also, BITS_PER_TYPE(u32)) {
+		attr = vlc_nl_field(info, f);
+		if (attr)
 			break;
-		}
+	}
+	return attr;
+}
+
+/* The extended ACK of a check's refusal @r: its message, and the
+ * attribute it refused.
+ */
+static void vlc_nl_refused(struct genl_info *info, enum vlc_refusal r)
+{
+	struct nlattr *attr = vlc_nl_refused_attr(info, r);
+
+	switch (r) {
+	case VLC_REFUSE_MODULATION:
+		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_MODULATION);
+		break;
+	case VLC_REFUSE_SYNC_MIN:
+		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_SYNC_MIN);
+		break;
+	case VLC_REFUSE_GUARD_MIN:
+		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_GUARD_MIN);
+		break;
+	case VLC_REFUSE_DATA_MIN:
+		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_DATA_MIN);
+		break;
+	case VLC_REFUSE_FRAME_MAX:
+		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_FRAME_MAX);
+		break;
+	case VLC_REFUSE_FRAME_MIN:
+		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_FRAME_MIN);
+		break;
+	case VLC_REFUSE_GUARD_TOLERANCE:
+		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_GUARD_TOLERANCE);
+		break;
+	case VLC_REFUSE_FRAME_SLOTS:
+		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_FRAME_SLOTS);
+		break;
+	case VLC_REFUSE_BRIGHTNESS_TIMING:
+		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_BRIGHTNESS_TIMING);
+		break;
+	case VLC_REFUSE_BRIGHTNESS_MAX:
+		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_BRIGHTNESS_MAX);
+		break;
+	case VLC_REFUSE_BRIGHTNESS_MIN:
+		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_BRIGHTNESS_MIN);
+		break;
+	case VLC_REFUSE_EXEC_FRAME:
+		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_EXEC_FRAME);
+		break;
+	case VLC_REFUSE_EXEC_SYNC:
+		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_EXEC_SYNC);
+		break;
+	case VLC_REFUSE_EXEC_GUARD:
+		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_EXEC_GUARD);
+		break;
+	case VLC_REFUSE_EXEC_DATA:
+		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_EXEC_DATA);
+		break;
+	case VLC_REFUSE_SHORT_ADDR:
+		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_SHORT_ADDR);
+		break;
+	case VLC_REFUSE_BITS_PER_SYMBOL:
+		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_BITS_PER_SYMBOL);
+		break;
+	case VLC_REFUSE_FRAG_SIZE:
+		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_FRAG_SIZE);
+		break;
+	case VLC_REFUSE_RETRY_LIMIT:
+		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_RETRY_LIMIT);
+		break;
+	case VLC_REFUSE_CW_MAX:
+		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_CW_MAX);
+		break;
+	case VLC_REFUSE_CW_MIN:
+		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_CW_MIN);
+		break;
+	case VLC_REFUSE_SIFS:
+		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_SIFS);
+		break;
+	case VLC_REFUSE_DIFS:
+		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_DIFS);
+		break;
+	case VLC_REFUSE_PREAMBLE:
+		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_PREAMBLE);
+		break;
+	case VLC_REFUSE_ACK_TIMEOUT_MIN:
+		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_ACK_TIMEOUT_MIN);
+		break;
+	case VLC_REFUSE_ACK_TIMEOUT_MAX:
+		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_ACK_TIMEOUT_MAX);
+		break;
+	case VLC_REFUSE_SYNC_DEADBAND:
+		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_SYNC_DEADBAND);
+		break;
+	case VLC_REFUSE_BEACON_INTERVAL:
+		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_BEACON_INTERVAL);
+		break;
+	case VLC_REFUSE_LOC_INTERVAL:
+		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_LOC_INTERVAL);
+		break;
+	case VLC_REFUSE_RTS_THRESHOLD:
+		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_RTS_THRESHOLD);
+		break;
+	case VLC_REFUSE_MAX_AGE:
+		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_MAX_AGE);
+		break;
+	case VLC_REFUSE_NONE:
+	case VLC_REFUSE_COUNT:
+		/* -EINVAL from a check that named nothing: not expected */
+		NL_SET_ERR_MSG(info->extack, "settings refused");
+		break;
 	}
 }
 
@@ -438,7 +555,7 @@ static int vlc_nl_set_doit(struct sk_buff *skb, struct genl_info *info)
 	u32 brightness, old_brightness;
 	struct vlc_mac_params mp;
 	struct net_device *ndev;
-	const char *why = NULL;
+	enum vlc_refusal why = VLC_REFUSE_NONE;
 	struct nlattr *timing;
 	struct vlc_dev *vd;
 	bool phy, mac;
@@ -478,7 +595,7 @@ static int vlc_nl_set_doit(struct sk_buff *skb, struct genl_info *info)
 		mp.bits_per_symbol = vlc_phy_bits(mode);
 		err = vlc_mac_check_params(&mp, &why);
 		if (err) {
-			vlc_nl_set_why(info, why, "settings refused by the MAC");
+			vlc_nl_refused(info, why);
 			goto out;
 		}
 	}
@@ -486,8 +603,7 @@ static int vlc_nl_set_doit(struct sk_buff *skb, struct genl_info *info)
 		err = vlc_dev_set_phy_config(vd, &t, mode, brightness, &why);
 		if (err) {
 			if (err == -EINVAL)
-				vlc_nl_set_why(info, why,
-					       "settings refused by the PHY");
+				vlc_nl_refused(info, why);
 			goto out;
 		}
 	}
@@ -498,7 +614,7 @@ static int vlc_nl_set_doit(struct sk_buff *skb, struct genl_info *info)
 			if (phy)
 				vlc_dev_set_phy_config(vd, &old_t, old_mode,
 						       old_brightness, NULL);
-			vlc_nl_set_why(info, why, "settings refused by the MAC");
+			vlc_nl_refused(info, why);
 		}
 	}
 out:

@@ -55,30 +55,30 @@ static u64 vlc_phy_dark_ns(const struct vlc_phy_timing *t,
 }
 
 int vlc_phy_timing_check(const struct vlc_phy_timing *t,
-			 enum vlc_phy_mode mode, const char **why)
+			 enum vlc_phy_mode mode, enum vlc_refusal *why)
 {
-	const char *msg = NULL;
+	enum vlc_refusal r = VLC_REFUSE_NONE;
 
 	if (mode != VLC_PHY_MODE_2SLOT && mode != VLC_PHY_MODE_4PPM)
-		msg = "modulation is neither 2slot nor 4ppm";
+		r = VLC_REFUSE_MODULATION;
 	else if (t->sync_ns < VLC_PHY_SLOT_NS_MIN)
-		msg = "sync-us below 1 us";
+		r = VLC_REFUSE_SYNC_MIN;
 	else if (t->guard_ns < VLC_PHY_SLOT_NS_MIN)
-		msg = "guard-us below 1 us";
+		r = VLC_REFUSE_GUARD_MIN;
 	else if (t->data_ns < VLC_PHY_SLOT_NS_MIN)
-		msg = "data-us below 1 us";
+		r = VLC_REFUSE_DATA_MIN;
 	else if (t->frame_ns > VLC_PHY_FRAME_NS_MAX)
-		msg = "frame-us above 100 ms";
+		r = VLC_REFUSE_FRAME_MAX;
 	else if (t->frame_ns < VLC_PHY_FRAME_NS_MIN)
-		msg = "frame-us below 10 us";
+		r = VLC_REFUSE_FRAME_MIN;
 	else if (t->guard_ns < t->tolerance_ns)
-		msg = "guard-us shorter than tolerance-us";
+		r = VLC_REFUSE_GUARD_TOLERANCE;
 	else if (vlc_phy_dark_ns(t, mode) > t->frame_ns)
-		msg = "frame-us too short for its sync-us, guard-us and data-us slots";
+		r = VLC_REFUSE_FRAME_SLOTS;
 
 	if (why)
-		*why = msg;
-	return msg ? -EINVAL : 0;
+		*why = r;
+	return r ? -EINVAL : 0;
 }
 
 int vlc_phy_brightness_range(const struct vlc_phy_timing *t,
@@ -102,32 +102,25 @@ int vlc_phy_brightness_range(const struct vlc_phy_timing *t,
 
 static int vlc_phy_brightness_check(const struct vlc_phy_timing *t,
 				    enum vlc_phy_mode mode, u32 brightness,
-				    const char **why)
+				    enum vlc_refusal *why)
 {
+	enum vlc_refusal r = VLC_REFUSE_NONE;
 	u32 min, max;
 
-	if (vlc_phy_brightness_range(t, mode, &min, &max)) {
-		if (why)
-			*why = "timing invalid for brightness";
-		return -EINVAL;
-	}
-	if (brightness > max) {
-		if (why)
-			*why = "brightness above the maximum the illumination part allows";
-		return -EINVAL;
-	}
+	if (vlc_phy_brightness_range(t, mode, &min, &max))
+		r = VLC_REFUSE_BRIGHTNESS_TIMING;
+	else if (brightness > max)
+		r = VLC_REFUSE_BRIGHTNESS_MAX;
 	/* Below one data slot a data frame has no illumination left, and an
 	 * idle frame's pulses are as long as a data slot or shorter: the
 	 * acquisition of a neighbour would take them for data (K3).
 	 */
-	if (brightness < min) {
-		if (why)
-			*why = "brightness below the minimum of one data slot";
-		return -EINVAL;
-	}
+	else if (brightness < min)
+		r = VLC_REFUSE_BRIGHTNESS_MIN;
+
 	if (why)
-		*why = NULL;
-	return 0;
+		*why = r;
+	return r ? -EINVAL : 0;
 }
 
 void vlc_phy_init(struct vlc_phy *phy, const struct vlc_pin_ops *pins,
@@ -157,7 +150,7 @@ void vlc_phy_init(struct vlc_phy *phy, const struct vlc_pin_ops *pins,
  */
 int vlc_phy_set_config(struct vlc_phy *phy, const struct vlc_phy_timing *t,
 		       enum vlc_phy_mode mode, u32 brightness,
-		       const char **why)
+		       enum vlc_refusal *why)
 {
 	int ret;
 
@@ -182,21 +175,21 @@ void vlc_phy_get_config(const struct vlc_phy *phy, struct vlc_phy_timing *t,
 }
 
 int vlc_phy_set_timing(struct vlc_phy *phy, const struct vlc_phy_timing *t,
-		       const char **why)
+		       enum vlc_refusal *why)
 {
 	return vlc_phy_set_config(phy, t, phy->new_mode, phy->new_brightness,
 				  why);
 }
 
 int vlc_phy_set_mode(struct vlc_phy *phy, enum vlc_phy_mode mode,
-		     const char **why)
+		     enum vlc_refusal *why)
 {
 	return vlc_phy_set_config(phy, &phy->new_timing, mode,
 				  phy->new_brightness, why);
 }
 
 int vlc_phy_set_brightness(struct vlc_phy *phy, u32 brightness,
-			   const char **why)
+			   enum vlc_refusal *why)
 {
 	return vlc_phy_set_config(phy, &phy->new_timing, phy->new_mode,
 				  brightness, why);

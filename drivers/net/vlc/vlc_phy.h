@@ -21,6 +21,7 @@
  * sizes its bins and our slot table alike)
  */
 #include "vlc_phy_acq.h"
+#include "vlc_refusal.h"
 
 /* Symbol values besides data values 0..(1 << bits) - 1. */
 #define VLC_SYM_IDLE		(-1)	/* no data slot lit: no carrier */
@@ -273,7 +274,7 @@ struct vlc_phy {
 extern const struct vlc_phy_timing vlc_phy_default_timing;
 
 int vlc_phy_timing_check(const struct vlc_phy_timing *t,
-			 enum vlc_phy_mode mode, const char **why);
+			 enum vlc_phy_mode mode, enum vlc_refusal *why);
 int vlc_phy_brightness_range(const struct vlc_phy_timing *t,
 			     enum vlc_phy_mode mode, u32 *min, u32 *max);
 
@@ -295,15 +296,15 @@ void vlc_phy_init(struct vlc_phy *phy, const struct vlc_pin_ops *pins,
 		  void *client_ctx);
 int vlc_phy_set_config(struct vlc_phy *phy, const struct vlc_phy_timing *t,
 		       enum vlc_phy_mode mode, u32 brightness,
-		       const char **why);
+		       enum vlc_refusal *why);
 void vlc_phy_get_config(const struct vlc_phy *phy, struct vlc_phy_timing *t,
 			enum vlc_phy_mode *mode, u32 *brightness);
 int vlc_phy_set_timing(struct vlc_phy *phy, const struct vlc_phy_timing *t,
-		       const char **why);
+		       enum vlc_refusal *why);
 int vlc_phy_set_mode(struct vlc_phy *phy, enum vlc_phy_mode mode,
-		     const char **why);
+		     enum vlc_refusal *why);
 int vlc_phy_set_brightness(struct vlc_phy *phy, u32 brightness,
-			   const char **why);
+			   enum vlc_refusal *why);
 void vlc_phy_set_pins(struct vlc_phy *phy, const struct vlc_pin_ops *pins);
 void vlc_phy_set_rx_min_level(struct vlc_phy *phy, u32 level);
 

@@ -7,8 +7,10 @@
 # links as build/ynl-ksrc: scripts/ynl-check.sh's) and its spec,
 # Documentation/netlink/specs/vlc.yaml: the spec validates, a get and a
 # dump in netns a decode vlc0 with its default settings, a set of
-# brightness is read back by a get, and a set the policy refuses
-# (sync-ns 0) fails naming the attribute and its range, and changes
+# brightness is read back by a get, a set the policy refuses (sync-ns 0)
+# fails naming the attribute and its range, sets the PHY's and the MAC's
+# checks refuse name the attribute the request carried (the refused
+# field's own, or the one it was checked against), and refused sets change
 # nothing.
 . "$VLC_SRC/tests/qemu/lib.sh"
 
@@ -96,5 +98,40 @@ expect "  ... with its range" \
 expect "  ... and nothing changed" ynl a --do get --json "$get"
 expect "  ... sync-ns 40000" is sync-ns 40000
 expect "  ... brightness 300" is brightness 300
+
+# refused SET MESSAGE ATTR: the set of the JSON members SET on vlc0 in
+# netns a fails, with MESSAGE and ATTR as the extended ACK's bad attribute
+refused() {
+	rc=0
+	ynl a --do set --json "{\"ifname\": \"vlc0\", $1}" || rc=$?
+	[ $rc = 1 ] || { echo "exit status $rc, not 1" >&2; return 1; }
+	grep -q "Netlink error: $2" /tmp/ynl.out ||
+		{ echo "no \"$2\"" >&2; return 1; }
+	grep -q "'bad-attr': '.$3'" /tmp/ynl.out ||
+		{ echo "the bad attribute is not $3" >&2; return 1; }
+}
+
+expect "tolerance-ns above guard-ns refused, naming tolerance-ns" \
+	refused '"tolerance-ns": 30000' "guard-us shorter than tolerance-us" \
+	tolerance-ns
+expect "4ppm at brightness 300 refused, naming modulation" \
+	refused '"modulation": "4ppm"' "brightness above the maximum" \
+	modulation
+expect "a frame too short for its data slots refused, naming data-ns" \
+	refused '"data-ns": 200000' "frame-us too short" data-ns
+expect "retry-limit 16 refused, naming retry-limit" \
+	refused '"retry-limit": 16' "retry-limit: must be 0..15" retry-limit
+expect "cw-max under cw-min refused, naming cw-max" \
+	refused '"cw-max": 8' "cw-min: must be 1..cw-max" cw-max
+expect "a MAC refusal names its own attribute, not the PHY's" \
+	refused '"brightness": 250, "frag-size": 47' "frag-size: must be" \
+	frag-size
+expect "  ... and nothing changed" ynl a --do get --json "$get"
+expect "  ... tolerance-ns 20000" is tolerance-ns 20000
+expect "  ... modulation 2slot" is modulation 2slot
+expect "  ... data-ns 50000" is data-ns 50000
+expect "  ... brightness 300" is brightness 300
+expect "  ... retry-limit 7" is retry-limit 7
+expect "  ... cw-max 256" is cw-max 256
 
 sim_unload

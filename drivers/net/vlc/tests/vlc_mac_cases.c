@@ -394,7 +394,7 @@ static struct vlc_mac *tn_params_init(TN_CTX, struct vlc_mac_params *out)
 	struct vlc_mac_tnet *t = tn_init(1, 17, NULL);
 	struct vlc_mac *mac = &t->node[0].mac;
 	struct vlc_mac_params good;
-	const char *why;
+	enum vlc_refusal why;
 
 	vlc_mac_default_params(&good);
 	good.short_addr = 7;
@@ -445,16 +445,16 @@ VLC_TEST(vlc_mac_test_params_bad)
 	};
 	struct vlc_mac_params good, p;
 	struct vlc_mac *mac;
-	const char *why;
+	enum vlc_refusal why;
 	unsigned int i;
 
 	mac = tn_params_init(vlc_test_ctx, &good);
 	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		p = good;
 		vlc_mac_tparam(&p, bad[i].which, bad[i].value);
-		why = NULL;
+		why = VLC_REFUSE_NONE;
 		VLC_EXPECT_EQ(vlc_mac_set_params(mac, &p, &why), -EINVAL);
-		VLC_EXPECT_STR_HAS(why, bad[i].field);
+		VLC_EXPECT_STR_HAS(vlc_refusal_msg(why), bad[i].field);
 		VLC_EXPECT_EQ(memcmp(&mac->p, &good, sizeof(good)), 0);
 	}
 	VLC_EXPECT_EQ(vlc_mac_ack_timeout(mac), 100);
@@ -477,7 +477,7 @@ VLC_TEST(vlc_mac_test_params_limits)
 	};
 	struct vlc_mac_params good, p;
 	struct vlc_mac *mac;
-	const char *why;
+	enum vlc_refusal why;
 	unsigned int i;
 
 	mac = tn_params_init(vlc_test_ctx, &good);

@@ -87,13 +87,14 @@ static const struct vlc_phy_timing vlc_test_fast = {
 
 /* What the PHY takes from @kind's executor, or the reason it refused. */
 static int vlc_test_timing(struct kunit *test, enum vlc_exec_kind kind,
-			   const struct vlc_phy_timing *t, const char **why)
+			   const struct vlc_phy_timing *t,
+			   enum vlc_refusal *why)
 {
 	struct net_device *ndev = vlc_test_ndev(test);
 	struct vlc_dev *vd = netdev_priv(ndev);
 	int err;
 
-	*why = NULL;
+	*why = VLC_REFUSE_NONE;
 	KUNIT_ASSERT_EQ(test, vlc_dev_attach(vd, &vlc_test_pins, NULL, kind),
 			0);
 	err = vlc_dev_set_phy_config(vd, t, VLC_PHY_MODE_2SLOT, 200, why);
@@ -107,16 +108,16 @@ static int vlc_test_timing(struct kunit *test, enum vlc_exec_kind kind,
 static void vlc_netdev_test_exec_limits(struct kunit *test)
 {
 	struct vlc_phy_timing t = vlc_test_fast;
-	const char *why;
+	enum vlc_refusal why;
 
 	KUNIT_EXPECT_EQ(test, vlc_test_timing(test, VLC_EXEC_EXTERNAL, &t,
 					      &why), 0);
 	KUNIT_EXPECT_EQ(test, vlc_test_timing(test, VLC_EXEC_HRTIMER, &t,
 					      &why), -EINVAL);
-	KUNIT_EXPECT_NOT_NULL(test, strstr(why, "frame-us below 250 us"));
+	KUNIT_EXPECT_EQ(test, why, VLC_REFUSE_EXEC_FRAME);
 	KUNIT_EXPECT_EQ(test, vlc_test_timing(test, VLC_EXEC_THREAD, &t,
 					      &why), -EINVAL);
-	KUNIT_EXPECT_NOT_NULL(test, strstr(why, "frame-us below 250 us"));
+	KUNIT_EXPECT_EQ(test, why, VLC_REFUSE_EXEC_FRAME);
 
 	t = vlc_phy_default_timing;
 	KUNIT_EXPECT_EQ(test, vlc_test_timing(test, VLC_EXEC_HRTIMER, &t,
@@ -125,9 +126,17 @@ static void vlc_netdev_test_exec_limits(struct kunit *test)
 	t.tolerance_ns = 9000;
 	KUNIT_EXPECT_EQ(test, vlc_test_timing(test, VLC_EXEC_HRTIMER, &t,
 					      &why), -EINVAL);
-	KUNIT_EXPECT_NOT_NULL(test, strstr(why, "guard-us below 10 us"));
+	KUNIT_EXPECT_EQ(test, why, VLC_REFUSE_EXEC_GUARD);
+	KUNIT_EXPECT_EQ(test, vlc_refusal_field(why), VLC_FIELD_GUARD);
 	KUNIT_EXPECT_EQ(test, vlc_test_timing(test, VLC_EXEC_EXTERNAL, &t,
 					      &why), 0);
+
+	t = vlc_phy_default_timing;
+	t.data_ns = 9000;
+	KUNIT_EXPECT_EQ(test, vlc_test_timing(test, VLC_EXEC_THREAD, &t,
+					      &why), -EINVAL);
+	KUNIT_EXPECT_EQ(test, why, VLC_REFUSE_EXEC_DATA);
+	KUNIT_EXPECT_EQ(test, vlc_refusal_field(why), VLC_FIELD_DATA);
 }
 
 struct vlc_test_reader {

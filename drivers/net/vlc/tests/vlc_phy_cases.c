@@ -389,7 +389,7 @@ VLC_TEST(vlc_phy_test_validation_timing)
 	struct vlc_hsim *ch = vlc_test_valid_start();
 	struct vlc_phy *phy = &ch->node[TX].phy;
 	struct vlc_phy_timing t;
-	const char *why;
+	enum vlc_refusal why;
 
 	t = def;
 	t.data_ns = 0;
@@ -452,7 +452,7 @@ VLC_TEST(vlc_phy_test_validation_brightness)
 	struct vlc_hsim *ch = vlc_test_valid_start();
 	struct vlc_phy *phy = &ch->node[TX].phy;
 	struct vlc_phy_timing t;
-	const char *why;
+	enum vlc_refusal why;
 
 	VLC_EXPECT_REFUSED(vlc_phy_set_brightness(phy, 521, &why),
 			   "brightness above");
@@ -481,7 +481,7 @@ VLC_TEST(vlc_phy_test_validation_mode)
 {
 	struct vlc_hsim *ch = vlc_test_valid_start();
 	struct vlc_phy *phy = &ch->node[TX].phy;
-	const char *why;
+	enum vlc_refusal why;
 
 	/* 40% fits 2-slot but not 4-PPM (max 24%) */
 	VLC_EXPECT_REFUSED(vlc_phy_set_mode(phy, VLC_PHY_MODE_4PPM, &why),
@@ -498,7 +498,7 @@ VLC_TEST(vlc_phy_test_validation_pending)
 	struct vlc_hsim *ch = vlc_test_valid_start();
 	struct vlc_phy *phy = &ch->node[TX].phy;
 	struct vlc_phy_timing t;
-	const char *why;
+	enum vlc_refusal why;
 
 	/* a good value waits for the frame boundary */
 	t = def;
@@ -550,7 +550,7 @@ VLC_TEST(vlc_phy_test_validation_config)
 	struct vlc_phy *phy = &ch->node[TX].phy;
 	struct vlc_phy_timing t, got;
 	enum vlc_phy_mode mode;
-	const char *why;
+	enum vlc_refusal why;
 	u32 b;
 
 	t = def;

@@ -33,7 +33,7 @@
 #define VLC_EXPECT_REFUSED(call, sub)					\
 	do {								\
 		VLC_EXPECT_EQ(call, -EINVAL);				\
-		VLC_EXPECT_STR_HAS(why, sub);				\
+		VLC_EXPECT_STR_HAS(vlc_refusal_msg(why), sub);				\
 	} while (0)
 
 /* Too big for a kernel stack, and the cases run one at a time. */
