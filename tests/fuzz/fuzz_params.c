@@ -40,13 +40,14 @@
 enum {
 	F_SHORT_ADDR, F_BITS, F_FRAG, F_RETRY, F_CW_MIN, F_CW_MAX, F_DIFS,
 	F_SIFS, F_ACK, F_PREAMBLE, F_DEADBAND, F_BEACON, F_LOC, F_RTS,
-	F_MAC_COUNT
+	F_MAX_AGE, F_MAC_COUNT
 };
 
 static const char *const mac_fields[F_MAC_COUNT] = {
 	"short_addr", "bits_per_symbol", "frag-size", "retry-limit",
 	"cw-min", "cw-max", "difs", "sifs", "ack_timeout", "preamble",
 	"sync_deadband_ns", "beacon-interval", "loc-interval", "rts-threshold",
+	"max-age",
 };
 
 /* The ranges of the kernel-doc of struct vlc_mac_params; ack_timeout's
@@ -83,6 +84,8 @@ static u32 mac_ref(const struct vlc_mac_params *p)
 		bad |= BIT(F_LOC);
 	if (p->rts_threshold > VLC_MAC_FRAME_MAX)
 		bad |= BIT(F_RTS);
+	if (p->max_age && p->max_age < 64)
+		bad |= BIT(F_MAX_AGE);
 	/* SFD, type, dst, tx, seq/frag, CRC: 7 bytes after the preamble */
 	if (!(bad & (BIT(F_BITS) | BIT(F_PREAMBLE)))) {
 		ack_syms = p->preamble + 7 * 8 / p->bits_per_symbol;
@@ -221,12 +224,20 @@ static void mac_run(const struct vlc_mac_params *p, struct fz *f)
 	u32 blen = 15 + fz_u8(f) % 64;
 	u8 et = fz_u8(f);
 	struct end *a = &S.e[0], *b = &S.e[1];
+	struct vlc_mac_params pa = *p;
 
+	/* Delivery of both within the budget is checked below: a max_age
+	 * shorter than that may rightly drop them, so it is left out then.
+	 */
+	n = mac_budget(p, len) + mac_budget(p, blen);
+	if (pa.max_age < n)
+		pa.max_age = 0;
+	q.max_age = pa.max_age;
 	/* B only answers: no beacon of its own to collide with A's data */
 	q.short_addr = p->short_addr == 254 ? 0 : p->short_addr + 1;
 	q.beacon_interval = 0;
 	q.loc_interval = 0;
-	vlc_mac_init(&a->mac, p, &m_ops, a);
+	vlc_mac_init(&a->mac, &pa, &m_ops, a);
 	vlc_mac_init(&b->mac, &q, &m_ops, b);
 
 	/* unicast A -> B, then a broadcast */
@@ -248,7 +259,6 @@ static void mac_run(const struct vlc_mac_params *p, struct fz *f)
 	FZ_CHECK(!vlc_mac_xmit(&a->mac, S.pkt[0], len), "xmit refused");
 	FZ_CHECK(!vlc_mac_xmit(&a->mac, S.pkt[1], blen), "xmit refused");
 
-	n = mac_budget(p, len) + mac_budget(p, blen);
 	for (i = 0; i < n && a->done_ok + a->done_bad < 2; i++)
 		mac_frame(p->bits_per_symbol);
 	FZ_CHECK(a->done_ok == 2 && !a->done_bad,
@@ -466,7 +476,7 @@ static void phy_run(struct fz *f)
 int fz_one_input(const u8 *data, size_t size)
 {
 	struct fz f = { data, size };
-	struct vlc_mac_params p;
+	struct vlc_mac_params p = {};
 	enum vlc_refusal why = VLC_REFUSE_COUNT;
 	u32 bad, bmin, bmax;
 	int ret, ret2, named;
@@ -494,6 +504,7 @@ int fz_one_input(const u8 *data, size_t size)
 	/* later fields last, so that older inputs keep their meaning */
 	p.loc_interval = fz_u16(&f);
 	p.rts_threshold = fz_u16(&f);
+	p.max_age = fz_u16(&f);
 
 	/* MAC */
 	bad = mac_ref(&p);

@@ -61,13 +61,15 @@ def phy_setup(mode=0, bright=200, tsel=0, tx=0x42, resync=3, defer=0,
         bytes([len(events)]) + ev + seq
 
 
-# fuzz_params.c: MAC fields, PHY fields, the MAC's loc_interval and
-# rts_threshold (read after the PHY's), then the runs of accepted ones:
-# MAC (packet length / 6, broadcast length, ethertype), PHY (search,
-# frames, offset)
+# fuzz_params.c: MAC fields, PHY fields, the MAC's loc_interval,
+# rts_threshold and max_age (read after the PHY's), then the runs of
+# accepted ones: MAC (packet length / 6, broadcast length, ethertype),
+# PHY (search, frames, offset)
 def params(mac, phy, mac_run=bytes([10, 20, 0]),
-           phy_run=bytes([1, 40]) + struct.pack('<I', 5000), loc=0, rts=0):
-    return mac + phy + struct.pack('<HH', loc, rts) + mac_run + phy_run
+           phy_run=bytes([1, 40]) + struct.pack('<I', 5000), loc=0, rts=0,
+           max_age=0):
+    return mac + phy + struct.pack('<HHH', loc, rts, max_age) + mac_run + \
+        phy_run
 
 
 def mac_params(short=1, bits=1, frag=240, retry=7, cw_min=8, cw_max=256,
@@ -162,6 +164,11 @@ SEEDS = {
                            phy_params(frame=100000000, bright=990),
                            mac_run=bytes([250, 63, 1]),
                            phy_run=bytes([0, 200, 0, 0, 0, 0])),
+        # an age limit longer than this MTU packet takes: nothing expires
+        'max-age': params(mac_params(), phy_params(),
+                          mac_run=bytes([250, 63, 0]), max_age=65535),
+        'bad-max-age': params(mac_params(), phy_params(), max_age=63,
+                              mac_run=b''),
     },
 }
 
