@@ -21,6 +21,7 @@
  * set.
  */
 
+#include <linux/capability.h>
 #include <linux/debugfs.h>
 #include <linux/delay.h>
 #include <linux/etherdevice.h>
@@ -856,6 +857,15 @@ static int vlc_sim_newlink(struct net_device *ndev, struct nlattr *tb[],
 {
 	int err;
 
+	/* One medium, clock and ID space for the whole machine: a node
+	 * created in any namespace sees and is seen by all the others, so
+	 * only the initial user namespace's admin may add one.
+	 */
+	if (!capable(CAP_NET_ADMIN)) {
+		NL_SET_ERR_MSG(extack,
+			       "vlc_sim: a node needs CAP_NET_ADMIN in the initial user namespace");
+		return -EPERM;
+	}
 	err = vlc_sim_node_init(ndev, !!tb[IFLA_ADDRESS], extack);
 	if (err)
 		return err;
@@ -981,4 +991,3 @@ module_exit(vlc_sim_exit);
 MODULE_DESCRIPTION("Simulated optical medium for VLC network devices");
 MODULE_AUTHOR("linux-vlc developers");
 MODULE_LICENSE("GPL");
-MODULE_ALIAS_RTNL_LINK(VLC_DRV_NAME);

@@ -305,6 +305,15 @@ expect "  ... and nothing changed" grep -q \
 	'modulation 2slot .*frame-us 500 sync-us 40 .*retry-limit 2 ' /tmp/uns.out
 expect "  ... which root of the initial namespace may change" \
 	nsenter --target "$upid" --net "$vlcctl" set vlcu frame-us 600
+# The simulator is one medium for the whole machine: a node made in a
+# user namespace would be seen by every other, and could take the IDs.
+rc=0
+uns ip link add vlcx type vlc 2>/tmp/ctl.err || rc=$?
+sed 's/^/  | /' /tmp/ctl.err
+expect "the user namespace's root cannot add a simulated node, told why" \
+	sh -c "[ $rc != 0 ] && grep -q 'needs CAP_NET_ADMIN in the initial user namespace' /tmp/ctl.err"
+expect "  ... and no node was made" sh -c \
+	"! nsenter --target $upid --net ip link show vlcx 2>/dev/null"
 uns ip link del vlcu
 kill "$upid"
 
