@@ -49,9 +49,17 @@ else
 	deb=$("$top/scripts/debfetch.sh" "$suite" "$pkg")
 	ver=$(dpkg-deb -f "$deb" Version)
 	tarball=$cache/deb-$pkg-$ver/usr/src/$pkg.tar.xz
+	# Unpacked aside and renamed: a tarball that exists is whole, and
+	# two runs on an empty cache do not unpack over each other.
 	if [ ! -f "$tarball" ]; then
-		rm -rf "$cache/deb-$pkg-$ver"
-		dpkg-deb -x "$deb" "$cache/deb-$pkg-$ver"
+		exec 8>"$cache/.lock-deb-$pkg"
+		flock 8
+		if [ ! -f "$tarball" ]; then
+			rm -rf "$cache/deb-$pkg-$ver" "$cache/deb-$pkg-$ver.tmp"
+			dpkg-deb -x "$deb" "$cache/deb-$pkg-$ver.tmp"
+			mv "$cache/deb-$pkg-$ver.tmp" "$cache/deb-$pkg-$ver"
+		fi
+		exec 8>&-
 	fi
 fi
 srcdir=$cache/src-$ver/$pkg
