@@ -131,6 +131,9 @@ for run in $runs; do
 	*" rt "*) log=$logs/$arch-$series-rt.log ;;
 	*) log=$logs/$arch-$series.log ;;
 	esac
+	# The wire test and the DT probe ask for the kernel while KUnit runs
+	# on it: their log is another file, opened once the lock is theirs.
+	[ $build_only = 0 ] || log=${log%.log}.build.log
 	echo "kunit $name: linux-source $(VLC_KVER=$series "$top/scripts/ksrc.sh" version), building in $bd" >&2
 	cmd=run
 	[ $build_only = 0 ] || cmd=build
@@ -140,7 +143,7 @@ for run in $runs; do
 		--build_dir="$bd" --arch="$arch" $xc --jobs="$(nproc)" \
 		--kunitconfig="$kcfg" $extra \
 		$([ $cmd = build ] || echo --timeout=900) \
-		${filter:+--filter="$filter"}) >"$log" 2>&1 8>"$bd.lock"
+		${filter:+--filter="$filter"} >"$log" 2>&1) 8>"$bd.lock"
 	rc=$?
 	set -e
 	if [ $build_only = 1 ]; then
@@ -148,7 +151,7 @@ for run in $runs; do
 		echo "$bd"
 		continue
 	fi
-	sum=$(grep -E 'Testing complete\. Ran [0-9]+ tests' "$log" | tail -n 1)
+	sum=$(grep -aE 'Testing complete\. Ran [0-9]+ tests' "$log" | tail -n 1)
 	p=$(echo "$sum" | sed -n 's/.*passed: \([0-9]*\).*/\1/p')
 	f=$(echo "$sum" | sed -n 's/.*failed: \([0-9]*\).*/\1/p')
 	p=${p:-0}
@@ -161,7 +164,7 @@ for run in $runs; do
 	fi
 	if [ "$f" -gt 0 ]; then
 		echo "kunit $name: FAIL (log: $log)"
-		grep -E 'not ok|FAILED|Error|error:|EXPECTATION|ASSERTION' "$log" | head -n 40 | sed 's/^/  | /'
+		grep -aE 'not ok|FAILED|Error|error:|EXPECTATION|ASSERTION' "$log" | head -n 40 | sed 's/^/  | /'
 	fi
 	echo "kunit $name: $p passed, $f failed"
 	passed=$((passed + p))
