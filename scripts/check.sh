@@ -28,19 +28,19 @@ all=" $(echo "$steps" | tr '+,' '  ') "
 # run on two cores took them (the commit that set them says more).
 budget() {
 	case "$1" in
-	host) echo 1/1 ;;
+	host) echo 2/1 ;;
 	docs-check) echo 1/1 ;;
 	fuzz-smoke) echo 1/1 ;;
-	lint) echo 10/3 ;;
-	cross) echo 2/1 ;;
+	lint) echo 6/2 ;;
+	cross) echo 1/1 ;;
 	install-test) echo 1/1 ;;
-	dt) echo 4/4 ;;
-	dt-probe) echo 13/2 ;;
-	board-test) echo 3/3 ;;
-	wire) echo 12/8 ;;
-	qemu-test) echo 12/11 ;;
+	dt) echo 6/2 ;;
+	dt-probe) echo 12/1 ;;
+	board-test) echo 19/2 ;;
+	wire) echo 13/4 ;;
+	qemu-test) echo 18/12 ;;
 	qemu-smoke) echo 3/2 ;;
-	kunit) echo 20/7 ;;
+	kunit) echo 12/5 ;;
 	*) echo "?/?" ;;
 	esac
 }
