@@ -12,9 +12,10 @@ or "ynl: FAIL WHAT: WHY"; exits 1 if one failed.
 
 1. The spec's kernel constants (definitions with a header, scope kernel)
    have the values the driver's headers define.
-2. The request policy: vlc_nl.c's vlc_nl_policy validates the attributes
-   the spec's does, each alike once the limits are evaluated (type and
-   range, or type and length), and no other.
+2. The request policies: vlc_nl.c's vlc_nl_policy and the policies of the
+   nested attribute sets validate the attributes the spec's do, each alike
+   once the limits are evaluated (type and range, or type and length), and
+   no other; no policy is missing or extra.
 3. The operations (command, do and dump handlers, flags) and the
    multicast groups are the spec's.
 """
@@ -87,16 +88,23 @@ for body in re.findall(r"\benum\b[^{;]*\{(.*?)\};", uapi, re.S):
         symbols[name.strip()] = n
 
 
+def initializers(text, ctype):
+    """Name and body of every "ctype NAME[...] = { BODY };"."""
+    out = []
+    for m in re.finditer(r"\b%s\s+(\w+)\s*\[[^]]*\]\s*=\s*\{" % ctype,
+                         text):
+        depth, i = 1, m.end()
+        while depth:
+            depth += {"{": 1, "}": -1}.get(text[i], 0)
+            i += 1
+        out.append((m.group(1), text[m.end():i - 1]))
+    return out
+
+
 def initializer(text, ctype):
     """Name and body of the first "ctype NAME[...] = { BODY };"."""
-    m = re.search(r"\b%s\s+(\w+)\s*\[[^]]*\]\s*=\s*\{" % ctype, text)
-    if not m:
-        return None, None
-    depth, i = 1, m.end()
-    while depth:
-        depth += {"{": 1, "}": -1}.get(text[i], 0)
-        i += 1
-    return m.group(1), text[m.end():i - 1]
+    found = initializers(text, ctype)
+    return found[0] if found else (None, None)
 
 
 def fields(text):
@@ -105,17 +113,19 @@ def fields(text):
 
 
 TYPE_MAX = {"NLA_U8": 0xff, "NLA_U16": 0xffff, "NLA_U32": 0xffffffff,
-            "NLA_U64": 0xffffffffffffffff}
+            "NLA_U64": 0xffffffffffffffff, "NLA_S8": 0x7f, "NLA_S16": 0x7fff,
+            "NLA_S32": 0x7fffffff, "NLA_S64": 0x7fffffffffffffff}
 
 
 def validation(val, ranges):
     """What one policy entry accepts, as text to compare."""
     val = " ".join(val.split())
-    m = re.fullmatch(r"NLA_POLICY_(MIN|MAX|RANGE|FULL_RANGE)\((\w+), (.*)\)",
-                     val)
+    m = re.fullmatch(r"NLA_POLICY_(MIN|MAX|RANGE|FULL_RANGE(?:_SIGNED)?)"
+                     r"\((\w+), (.*)\)", val)
     if m:
         kind, typ, args = m.groups()
-        lo, hi = 0, TYPE_MAX.get(typ, 0)
+        hi = TYPE_MAX.get(typ, 0)
+        lo = -hi - 1 if typ.startswith("NLA_S") else 0
         if kind == "MIN":
             lo = ev(args)
         elif kind == "MAX":
@@ -139,16 +149,18 @@ def validation(val, ranges):
     return val
 
 
-def policy(text):
-    _, body = initializer(text, "struct nla_policy")
-    if body is None:
-        return None
+def policies(text):
+    """Every struct nla_policy array: name -> {attribute: validation}."""
     ranges = {name: fields(b) for name, b in re.findall(
-        r"struct netlink_range_validation\s+(\w+)\s*=\s*\{(.*?)\};", text,
-        re.S)}
-    parts = re.split(r"\[(\w+)\]\s*=", body)
-    return {parts[i]: validation(parts[i + 1].strip().rstrip(","), ranges)
-            for i in range(1, len(parts), 2)}
+        r"struct netlink_range_validation(?:_signed)?\s+(\w+)\s*=\s*"
+        r"\{(.*?)\};", text, re.S)}
+    out = {}
+    for name, body in initializers(text, "struct nla_policy"):
+        parts = re.split(r"\[(\w+)\]\s*=", body)
+        out[name] = {parts[i]: validation(parts[i + 1].strip().rstrip(","),
+                                          ranges)
+                     for i in range(1, len(parts), 2)}
+    return out
 
 
 def blocks(body):
@@ -213,24 +225,28 @@ for d in consts:
 result(not bad, f"Documentation/netlink/specs/vlc.yaml: its {len(consts)} "
        "kernel constants are the driver's", "; ".join(bad))
 
-# 2. the policy
+# 2. the policies; the generator calls the global one vlc_main_nl_policy
 kernel, ours = code(gen_c), code(os.path.join(top, nl_c))
 try:
-    want, have = policy(kernel), policy(ours)
+    want, have = policies(kernel), policies(ours)
 except (KeyError, SyntaxError, TypeError, NameError, ValueError) as e:
     want = have = None
-    result(False, f"{nl_c}: its policy is the spec's",
+    result(False, f"{nl_c}: its policies are the spec's",
            f"cannot evaluate {e}")
 else:
-    if want is None or have is None:
-        result(False, f"{nl_c}: its policy is the spec's",
-               "no struct nla_policy in " + (gen_c if want is None else nl_c))
-    else:
-        diff = [f"{a}: {have.get(a, 'none')} here, {want.get(a, 'none')} "
-                "in the spec" for a in sorted(set(want) | set(have))
-                if want.get(a) != have.get(a)]
-        result(not diff, f"{nl_c}: its policy is the spec's "
-               f"({len(want)} attributes)", "; ".join(diff))
+    if "vlc_main_nl_policy" in want:
+        want["vlc_nl_policy"] = want.pop("vlc_main_nl_policy")
+    for name in sorted(set(want) | set(have)):
+        if name not in have or name not in want:
+            result(False, f"{nl_c}: policy {name}",
+                   "not in " + (nl_c if name not in have else "the spec"))
+            continue
+        w, h = want[name], have[name]
+        diff = [f"{a}: {h.get(a, 'none')} here, {w.get(a, 'none')} "
+                "in the spec" for a in sorted(set(w) | set(h))
+                if w.get(a) != h.get(a)]
+        result(not diff, f"{nl_c}: policy {name} is the spec's "
+               f"({len(w)} attributes)", "; ".join(diff))
 
 # 3. operations and multicast groups
 want, have = ops(kernel), ops(ours)

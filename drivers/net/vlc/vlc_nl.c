@@ -20,6 +20,7 @@
 
 #include "vlc_netdev.h"
 #include "vlc_nl.h"
+#include "vlc_sim_ctl.h"
 
 /* not const: older kernels point to it from policies without const */
 static struct netlink_range_validation vlc_nl_u16 = {
@@ -38,6 +39,85 @@ static struct netlink_range_validation vlc_nl_frame_ns = {
 
 static struct netlink_range_validation vlc_nl_tolerance_ns = {
 	.max = VLC_PHY_FRAME_NS_MAX,
+};
+
+static struct netlink_range_validation vlc_nl_sim_speed = {
+	.max = VLC_SIM_SPEED_MAX,
+};
+
+static struct netlink_range_validation vlc_nl_sim_light = {
+	.max = VLC_SIM_LIGHT_MAX,
+};
+
+static struct netlink_range_validation vlc_nl_sim_ppm = {
+	.max = VLC_SIM_PPM_MAX,
+};
+
+static struct netlink_range_validation vlc_nl_sim_late_us = {
+	.max = VLC_SIM_LATE_US_MAX,
+};
+
+static struct netlink_range_validation vlc_nl_sim_burst_us = {
+	.max = VLC_SIM_BURST_US_MAX,
+};
+
+static struct netlink_range_validation_signed vlc_nl_sim_skew = {
+	.min = VLC_SIM_SKEW_MIN,
+	.max = VLC_SIM_SKEW_MAX,
+};
+
+static struct netlink_range_validation_signed vlc_nl_sim_phase_us = {
+	.min = VLC_SIM_PHASE_US_MIN,
+	.max = VLC_SIM_PHASE_US_MAX,
+};
+
+/* The simulated medium (vlc_nl_sim.c). The nested sets are the spec's,
+ * their (ro) attributes included: vlc_nl_sim.c refuses those in requests.
+ */
+const struct nla_policy vlc_sim_nl_policy[VLC_SIM_ATTR_MAX + 1] = {
+	[VLC_SIM_ATTR_SPEED]	= NLA_POLICY_FULL_RANGE(NLA_U32,
+							&vlc_nl_sim_speed),
+	[VLC_SIM_ATTR_SEED]	= { .type = NLA_U64 },
+	[VLC_SIM_ATTR_AMBIENT]	= NLA_POLICY_FULL_RANGE(NLA_U32,
+							&vlc_nl_sim_light),
+	[VLC_SIM_ATTR_FLICKER]	= NLA_POLICY_FULL_RANGE(NLA_U32,
+							&vlc_nl_sim_light),
+	[VLC_SIM_ATTR_FLICKER_HZ] = NLA_POLICY_RANGE(NLA_U32, 1,
+						     VLC_SIM_FLICKER_HZ_MAX),
+	[VLC_SIM_ATTR_NOISE]	= NLA_POLICY_FULL_RANGE(NLA_U32,
+							&vlc_nl_sim_light),
+	[VLC_SIM_ATTR_SER_PPM]	= NLA_POLICY_FULL_RANGE(NLA_U32, &vlc_nl_sim_ppm),
+	[VLC_SIM_ATTR_LATE_PPM]	= NLA_POLICY_FULL_RANGE(NLA_U32, &vlc_nl_sim_ppm),
+	[VLC_SIM_ATTR_LATE_US]	= NLA_POLICY_FULL_RANGE(NLA_U32,
+							&vlc_nl_sim_late_us),
+	[VLC_SIM_ATTR_BURST_PPM] = NLA_POLICY_FULL_RANGE(NLA_U32,
+							 &vlc_nl_sim_ppm),
+	[VLC_SIM_ATTR_BURST_US]	= NLA_POLICY_FULL_RANGE(NLA_U32,
+							&vlc_nl_sim_burst_us),
+	[VLC_SIM_ATTR_VTIME_US]	= { .type = NLA_U64 },
+	[VLC_SIM_ATTR_NODES]	= { .type = NLA_U32 },
+};
+
+const struct nla_policy vlc_sim_node_nl_policy[VLC_SIM_NODE_ATTR_MAX + 1] = {
+	[VLC_SIM_NODE_ATTR_ID]	= NLA_POLICY_MAX(NLA_U32, VLC_SIM_NODE_ID_MAX),
+	[VLC_SIM_NODE_ATTR_IFINDEX] = { .type = NLA_U32 },
+	[VLC_SIM_NODE_ATTR_IFNAME] = { .type = NLA_NUL_STRING },
+	[VLC_SIM_NODE_ATTR_NETNS_COOKIE] = { .type = NLA_U64 },
+	[VLC_SIM_NODE_ATTR_SKEW_PPM] = NLA_POLICY_FULL_RANGE_SIGNED(NLA_S32,
+							&vlc_nl_sim_skew),
+	[VLC_SIM_NODE_ATTR_PHASE_US] = NLA_POLICY_FULL_RANGE_SIGNED(NLA_S32,
+							&vlc_nl_sim_phase_us),
+	[VLC_SIM_NODE_ATTR_RX]	= NLA_POLICY_MAX(NLA_U8, VLC_SIM_RX_MAX),
+	[VLC_SIM_NODE_ATTR_BURSTS] = { .type = NLA_U64 },
+	[VLC_SIM_NODE_ATTR_RX_LIT] = { .type = NLA_U64 },
+};
+
+const struct nla_policy vlc_sim_edge_nl_policy[VLC_SIM_EDGE_ATTR_MAX + 1] = {
+	[VLC_SIM_EDGE_ATTR_FROM] = NLA_POLICY_MAX(NLA_U32, VLC_SIM_NODE_ID_MAX),
+	[VLC_SIM_EDGE_ATTR_TO]	= NLA_POLICY_MAX(NLA_U32, VLC_SIM_NODE_ID_MAX),
+	[VLC_SIM_EDGE_ATTR_GAIN] = NLA_POLICY_MAX(NLA_U32, VLC_SIM_GAIN_MAX),
+	[VLC_SIM_EDGE_ATTR_BOTH] = { .type = NLA_FLAG },
+	[VLC_SIM_EDGE_ATTR_COVER_US] = { .type = NLA_U32 },
 };
 
 /* What a request may carry; the attributes only GET reports are refused
@@ -71,6 +151,9 @@ static const struct nla_policy vlc_nl_policy[VLC_ATTR_MAX + 1] = {
 							   &vlc_nl_u16),
 	[VLC_ATTR_LOC_INTERVAL]	= NLA_POLICY_FULL_RANGE(NLA_U32, &vlc_nl_u16),
 	[VLC_ATTR_MAX_AGE]	= NLA_POLICY_FULL_RANGE(NLA_U32, &vlc_nl_u16),
+	[VLC_ATTR_SIM]		= NLA_POLICY_NESTED(vlc_sim_nl_policy),
+	[VLC_ATTR_SIM_NODE]	= NLA_POLICY_NESTED(vlc_sim_node_nl_policy),
+	[VLC_ATTR_SIM_EDGE]	= NLA_POLICY_NESTED(vlc_sim_edge_nl_policy),
 };
 
 static struct genl_family vlc_nl_family;
@@ -622,6 +705,21 @@ out:
 	return err;
 }
 
+/**
+ * vlc_nl_put - start a message of the family
+ * @skb: the message
+ * @portid: the receiver's port
+ * @seq: the request's sequence number
+ * @flags: netlink flags (NLM_F_MULTI in dumps)
+ * @cmd: enum vlc_cmd
+ *
+ * Return: the header, or NULL if it does not fit.
+ */
+void *vlc_nl_put(struct sk_buff *skb, u32 portid, u32 seq, int flags, u8 cmd)
+{
+	return genlmsg_put(skb, portid, seq, &vlc_nl_family, flags, cmd);
+}
+
 enum {
 	VLC_NL_MCGRP_EVENTS,
 };
@@ -679,6 +777,23 @@ static const struct genl_small_ops vlc_nl_ops[] = {
 		 * except for what vlc_nl_timing_attr() names.
 		 */
 		.flags	= GENL_UNS_ADMIN_PERM,
+	},
+	/* The simulated medium is the machine's, across namespaces. */
+	{
+		.cmd	= VLC_CMD_SIM_GET,
+		.doit	= vlc_nl_sim_get_doit,
+		.flags	= GENL_ADMIN_PERM,
+	},
+	{
+		.cmd	= VLC_CMD_SIM_SET,
+		.doit	= vlc_nl_sim_set_doit,
+		.flags	= GENL_ADMIN_PERM,
+	},
+	{
+		.cmd	= VLC_CMD_SIM_NODE_GET,
+		.doit	= vlc_nl_sim_node_get_doit,
+		.dumpit	= vlc_nl_sim_node_get_dumpit,
+		.flags	= GENL_ADMIN_PERM,
 	},
 };
 

@@ -12,8 +12,10 @@
  * model the host benches measure too. Each node has a clock
  * skew and phase; one kthread runs all nodes in virtual time, event by
  * event, paced to the wall clock by the speed parameter. Given the seed,
- * a run is deterministic. Topology, clocks and faults are set through
- * debugfs (Documentation/networking/vlc.rst, "Simulator").
+ * a run is deterministic. The medium, its nodes' clocks, its edges and
+ * faults are read and set through the "vlc" generic netlink family
+ * (vlc_nl_sim.c, "vlcctl sim"; Documentation/networking/vlc.rst,
+ * "Simulator").
  *
  * A node senses with a photodiode (default) or with its own LED, as the
  * seed's LED-to-LED method does: 1/VLC_LIGHT_LED_DIV of the
@@ -22,7 +24,6 @@
  */
 
 #include <linux/capability.h>
-#include <linux/debugfs.h>
 #include <linux/delay.h>
 #include <linux/etherdevice.h>
 #include <linux/kthread.h>
@@ -31,25 +32,20 @@
 #include <linux/netdevice.h>
 #include <linux/prandom.h>
 #include <linux/sched.h>
-#include <linux/seq_file.h>
-#include <linux/uaccess.h>
 #include <net/rtnetlink.h>
 
 #include "vlc_compat.h"
 #include "vlc_light.h"
 #include "vlc_netdev.h"
+#include "vlc_sim_ctl.h"
 
-#define VLC_SIM_MAX_NODES	64
 #define VLC_SIM_HIST		32	/* LED transitions remembered per node */
-#define VLC_SIM_GAIN_MAX	1000
-#define VLC_SIM_SKEW_MAX	100000	/* ppm */
-#define VLC_SIM_BURST_US_MAX	10000000	/* 10 s */
-#define VLC_SIM_PHASE_MAX	10000000000LL	/* ns, 10 s */
 
 /* The uint parameters, each with its range: a value out of it, or not a
  * number, is refused (-EINVAL) with a message naming the parameter, at
  * load time and through /sys/module/vlc_sim/parameters alike, and the
- * parameter keeps its value.
+ * parameter keeps its value. Netlink sets the same values (the medium's
+ * settings, VLC_SIM_ATTR_*), within the same ranges (its policy).
  */
 struct vlc_sim_param {
 	unsigned int *val;
@@ -83,11 +79,8 @@ static const struct kernel_param_ops vlc_sim_param_ops = {
 	.get	= vlc_sim_param_get,
 };
 
-#define VLC_SIM_PPM_MAX		1000000
-#define VLC_SIM_LIGHT_MAX	1000000	/* a thousand lit LEDs */
-
 static unsigned int speed = 100;
-static struct vlc_sim_param speed_p = { &speed, 0, 100000 };
+static struct vlc_sim_param speed_p = { &speed, 0, VLC_SIM_SPEED_MAX };
 module_param_cb(speed, &vlc_sim_param_ops, &speed_p, 0644);
 __MODULE_PARM_TYPE(speed, "uint");
 MODULE_PARM_DESC(speed, "virtual time per wall time, percent, 0..100000; 0 = as fast as possible (default 100: real time)");
@@ -98,8 +91,8 @@ module_param_cb(boards, &vlc_sim_param_ops, &boards_p, 0444);
 __MODULE_PARM_TYPE(boards, "uint");
 MODULE_PARM_DESC(boards, "nodes created at load, vlc0 to vlcN-1, registered as a board's driver registers its device: no rtnl link kind, so network managers see an Ethernet port; removed at unload (default 0, at most 64)");
 
-static ulong seed = 1;
-module_param(seed, ulong, 0444);
+static u64 seed = 1;
+module_param(seed, ullong, 0444);
 MODULE_PARM_DESC(seed, "seed of the noise and fault generators (default 1)");
 
 static unsigned int ambient = 2000;
@@ -115,7 +108,8 @@ __MODULE_PARM_TYPE(flicker, "uint");
 MODULE_PARM_DESC(flicker, "amplitude of mains flicker on the ambient light, same units, 0..1000000 (default 0)");
 
 static unsigned int flicker_hz = 100;
-static struct vlc_sim_param flicker_hz_p = { &flicker_hz, 1, 10000 };
+static struct vlc_sim_param flicker_hz_p = { &flicker_hz, 1,
+					      VLC_SIM_FLICKER_HZ_MAX };
 module_param_cb(flicker_hz, &vlc_sim_param_ops, &flicker_hz_p, 0644);
 __MODULE_PARM_TYPE(flicker_hz, "uint");
 MODULE_PARM_DESC(flicker_hz, "flicker frequency, 1..10000 Hz; mains: 100 or 120 (default 100)");
@@ -138,17 +132,17 @@ module_param_cb(late_ppm, &vlc_sim_param_ops, &late_ppm_p, 0644);
 __MODULE_PARM_TYPE(late_ppm, "uint");
 MODULE_PARM_DESC(late_ppm, "fault: probability per slot boundary, in ppm (0..1000000), that the callback runs late (default 0)");
 
-static unsigned int late_ns = 500000;
-static struct vlc_sim_param late_ns_p = { &late_ns, 0, NSEC_PER_SEC };
-module_param_cb(late_ns, &vlc_sim_param_ops, &late_ns_p, 0644);
-__MODULE_PARM_TYPE(late_ns, "uint");
-MODULE_PARM_DESC(late_ns, "fault: how late a late callback runs, ns, 0..1000000000 (default 500000: one frame)");
+static unsigned int late_us = 500;
+static struct vlc_sim_param late_us_p = { &late_us, 0, VLC_SIM_LATE_US_MAX };
+module_param_cb(late_us, &vlc_sim_param_ops, &late_us_p, 0644);
+__MODULE_PARM_TYPE(late_us, "uint");
+MODULE_PARM_DESC(late_us, "fault: how late a late callback runs, us, 0..1000000 (default 500: one frame)");
 
 static unsigned int burst_ppm;
 static struct vlc_sim_param burst_ppm_p = { &burst_ppm, 0, VLC_SIM_PPM_MAX };
 module_param_cb(burst_ppm, &vlc_sim_param_ops, &burst_ppm_p, 0644);
 __MODULE_PARM_TYPE(burst_ppm, "uint");
-MODULE_PARM_DESC(burst_ppm, "fault: probability per measured window, in ppm (at most 1000000), that an error burst starts at that receiver; debugfs N/bursts counts them (default 0)");
+MODULE_PARM_DESC(burst_ppm, "fault: probability per measured window, in ppm (at most 1000000), that an error burst starts at that receiver; vlcctl sim show counts them (default 0)");
 
 static unsigned int burst_us = 2000;
 static struct vlc_sim_param burst_us_p = { &burst_us, 0, VLC_SIM_BURST_US_MAX };
@@ -160,16 +154,6 @@ struct vlc_sim_tx {
 	u64 t;
 	bool on;
 };
-
-struct vlc_sim_node;
-
-/* One debugfs file of a node: which node, which attribute. */
-struct vlc_sim_attr_file {
-	struct vlc_sim_node *node;
-	const struct vlc_sim_attr *attr;
-};
-
-#define VLC_SIM_NATTRS	2
 
 struct vlc_sim_node {
 	struct vlc_dev vd;	/* must stay first: netdev_priv() is a vlc_dev */
@@ -190,8 +174,6 @@ struct vlc_sim_node {
 	u64 rx_lit;		/* windows measured while our own LED was lit */
 	bool led_rx;		/* senses with its LED, not a photodiode */
 	bool active;
-	struct dentry *dbg;
-	struct vlc_sim_attr_file files[VLC_SIM_NATTRS];
 };
 
 static struct vlc_sim {
@@ -203,7 +185,6 @@ static struct vlc_sim {
 	u64 pace_wall;
 	u64 pace_v;
 	struct rnd_state rnd;
-	struct dentry *dbg;
 } vlc_sim;
 
 /* ---- clocks: local = global * (1 + skew) + phase ---- */
@@ -400,7 +381,7 @@ static void vlc_sim_step(struct vlc_sim_node *n)
 
 	if (READ_ONCE(late_ppm) &&
 	    prandom_u32_state(&vlc_sim.rnd) % 1000000 < READ_ONCE(late_ppm))
-		now += READ_ONCE(late_ns);
+		now += (u64)READ_ONCE(late_us) * NSEC_PER_USEC;
 	atomic64_set(&vlc_sim.vtime, now);
 
 	mutex_lock(&n->vd.exec.mlock);
@@ -460,181 +441,97 @@ static int vlc_sim_thread(void *unused)
 	return 0;
 }
 
-/* ---- debugfs: topology, clocks and faults ---- */
+/* ---- the controls, for the "vlc" netlink family (vlc_sim_ctl.h) ---- */
 
-static int vlc_sim_edges_show(struct seq_file *m, void *v)
-{
-	struct vlc_sim_node *a, *b;
-
-	mutex_lock(&vlc_sim.lock);
-	list_for_each_entry(a, &vlc_sim.nodes, list)
-		list_for_each_entry(b, &vlc_sim.nodes, list)
-			if (a != b && a->gain[b->id])
-				seq_printf(m, "%u %u %u\n", b->id, a->id,
-					   a->gain[b->id]);
-	mutex_unlock(&vlc_sim.lock);
-	return 0;
-}
-
-static int vlc_sim_edges_open(struct inode *inode, struct file *file)
-{
-	return single_open(file, vlc_sim_edges_show, NULL);
-}
-
-/* "FROM TO GAIN" sets the light from node FROM seen by node TO;
- * "FROM TO GAIN sym" sets both directions; "cover FROM TO MS" darkens
- * the edge both ways for MS milliseconds of virtual time.
+/* Every control runs with RTNL held, as node_link() and node_unlink()
+ * do: by_id[] and the nodes stay as they are meanwhile.
  */
-static ssize_t vlc_sim_edges_write(struct file *file, const char __user *ubuf,
-				   size_t len, loff_t *ppos)
-{
-	struct vlc_sim_node *a, *b;
-	unsigned int from, to, val;
-	char buf[64], word[8] = "";
-	bool cover;
-	int n;
 
-	if (len >= sizeof(buf))
-		return -EINVAL;
-	if (copy_from_user(buf, ubuf, len))
-		return -EFAULT;
-	buf[len] = '\0';
-	cover = !strncmp(buf, "cover ", 6);
-	n = sscanf(buf + (cover ? 6 : 0), "%u %u %u %7s", &from, &to, &val,
-		   word);
-	if (n < 3 || from >= VLC_SIM_MAX_NODES || to >= VLC_SIM_MAX_NODES ||
-	    from == to || (!cover && val > VLC_SIM_GAIN_MAX) ||
-	    (n == 4 && strcmp(word, "sym"))) {
-		pr_err("vlc_sim: edges: expected \"FROM TO GAIN [sym]\" or \"cover FROM TO MS\", GAIN <= %u\n",
-		       VLC_SIM_GAIN_MAX);
-		return -EINVAL;
-	}
-	mutex_lock(&vlc_sim.lock);
-	a = vlc_sim.by_id[from];
-	b = vlc_sim.by_id[to];
-	if (!a || !b) {
-		mutex_unlock(&vlc_sim.lock);
-		pr_err("vlc_sim: edges: no node %u\n", a ? to : from);
-		return -ENODEV;
-	}
-	if (cover) {
-		u64 until = atomic64_read(&vlc_sim.vtime) +
-			    (u64)val * NSEC_PER_MSEC;
-
-		b->covered_until[from] = until;
-		a->covered_until[to] = until;
-	} else {
-		b->gain[from] = val;
-		if (n == 4)
-			a->gain[to] = val;
-	}
-	mutex_unlock(&vlc_sim.lock);
-	return len;
-}
-
-static const struct file_operations vlc_sim_edges_fops = {
-	.owner		= THIS_MODULE,
-	.open		= vlc_sim_edges_open,
-	.read		= seq_read,
-	.llseek		= seq_lseek,
-	.release	= single_release,
-	.write		= vlc_sim_edges_write,
+/* The medium's u32 settings are the module parameters. */
+static unsigned int *const vlc_sim_knobs[VLC_SIM_ATTR_MAX + 1] = {
+	[VLC_SIM_ATTR_SPEED]		= &speed,
+	[VLC_SIM_ATTR_AMBIENT]		= &ambient,
+	[VLC_SIM_ATTR_FLICKER]		= &flicker,
+	[VLC_SIM_ATTR_FLICKER_HZ]	= &flicker_hz,
+	[VLC_SIM_ATTR_NOISE]		= &noise,
+	[VLC_SIM_ATTR_SER_PPM]		= &ser_ppm,
+	[VLC_SIM_ATTR_LATE_PPM]		= &late_ppm,
+	[VLC_SIM_ATTR_LATE_US]		= &late_us,
+	[VLC_SIM_ATTR_BURST_PPM]	= &burst_ppm,
+	[VLC_SIM_ATTR_BURST_US]		= &burst_us,
 };
 
-/* Signed per-node attributes (skew_ppm, phase_ns). The debugfs simple
- * attributes of this kernel only parse unsigned input, hence these.
- */
-static int vlc_sim_set_skew(struct vlc_sim_node *n, s64 v)
+static struct net_device *vlc_sim_node_dev(u32 id)
 {
-	u64 g, l;
+	ASSERT_RTNL();
+	if (id >= VLC_SIM_MAX_NODES || !vlc_sim.by_id[id])
+		return NULL;
+	return vlc_sim.by_id[id]->vd.ndev;
+}
 
-	if (v < -VLC_SIM_SKEW_MAX || v > VLC_SIM_SKEW_MAX) {
-		pr_err("vlc_sim: skew_ppm %lld out of range +-%d\n", v,
-		       VLC_SIM_SKEW_MAX);
-		return -EINVAL;
+static void vlc_sim_medium_get(struct vlc_sim_medium *m)
+{
+	struct vlc_sim_node *n;
+	unsigned int a;
+
+	for (a = 0; a <= VLC_SIM_ATTR_MAX; a++)
+		if (vlc_sim_knobs[a])
+			m->val[a] = READ_ONCE(*vlc_sim_knobs[a]);
+	m->seed = seed;
+	m->vtime_us = div_u64(atomic64_read(&vlc_sim.vtime), NSEC_PER_USEC);
+	m->nodes = 0;
+	list_for_each_entry(n, &vlc_sim.nodes, list)
+		m->nodes++;
+}
+
+static void vlc_sim_medium_set(const struct vlc_sim_medium *m)
+{
+	unsigned int a;
+
+	for (a = 0; a <= VLC_SIM_ATTR_MAX; a++)
+		if (vlc_sim_knobs[a] && test_bit(a, &m->given))
+			WRITE_ONCE(*vlc_sim_knobs[a], m->val[a]);
+	if (test_bit(VLC_SIM_ATTR_SEED, &m->given)) {
+		mutex_lock(&vlc_sim.lock);
+		seed = m->seed;
+		prandom_seed_state(&vlc_sim.rnd, seed);
+		mutex_unlock(&vlc_sim.lock);
 	}
-	/* Keep the node's local time continuous across the change. */
-	g = atomic64_read(&vlc_sim.vtime);
-	l = vlc_sim_to_local(n, g);
+}
+
+static void vlc_sim_node_get(u32 id, struct vlc_sim_node_conf *c)
+{
+	struct vlc_sim_node *n = vlc_sim.by_id[id];
+	unsigned int i;
+	u64 now;
+
+	mutex_lock(&vlc_sim.lock);
+	now = atomic64_read(&vlc_sim.vtime);
+	c->skew_ppm = n->skew_ppm;
+	c->phase_us = clamp_val(div_s64(n->phase_ns, NSEC_PER_USEC), S32_MIN,
+				S32_MAX);
+	c->rx = n->led_rx ? VLC_SIM_RX_LED : VLC_SIM_RX_PD;
+	c->bursts = n->bursts;
+	c->rx_lit = n->rx_lit;
+	for (i = 0; i < VLC_SIM_MAX_NODES; i++) {
+		c->gain[i] = n->gain[i];
+		if (n->covered_until[i] > now)
+			c->cover_us[i] = min_t(u64, U32_MAX,
+					       DIV_ROUND_UP_ULL(n->covered_until[i] - now,
+								NSEC_PER_USEC));
+	}
+	mutex_unlock(&vlc_sim.lock);
+}
+
+/* Keep the node's local time continuous across a change of skew. */
+static void vlc_sim_set_skew(struct vlc_sim_node *n, s32 v)
+{
+	u64 g = atomic64_read(&vlc_sim.vtime);
+	u64 l = vlc_sim_to_local(n, g);
+
+	lockdep_assert_held(&vlc_sim.lock);
 	n->skew_ppm = v;
 	n->phase_ns += l - vlc_sim_to_local(n, g);
-	return 0;
-}
-
-static int vlc_sim_set_phase(struct vlc_sim_node *n, s64 v)
-{
-	/* beyond this, local time * skew could overflow within days */
-	if (v < -VLC_SIM_PHASE_MAX || v > VLC_SIM_PHASE_MAX) {
-		pr_err("vlc_sim: phase_ns %lld out of range +-%lld\n", v,
-		       VLC_SIM_PHASE_MAX);
-		return -EINVAL;
-	}
-	n->phase_ns = v;
-	return 0;
-}
-
-struct vlc_sim_attr {
-	const char *name;
-	size_t offset;		/* of an s64 or s32 in struct vlc_sim_node */
-	bool is_s32;
-	int (*set)(struct vlc_sim_node *n, s64 v);
-};
-
-static const struct vlc_sim_attr vlc_sim_attrs[VLC_SIM_NATTRS] = {
-	{ "skew_ppm", offsetof(struct vlc_sim_node, skew_ppm), true,
-	  vlc_sim_set_skew },
-	{ "phase_ns", offsetof(struct vlc_sim_node, phase_ns), false,
-	  vlc_sim_set_phase },
-};
-
-static ssize_t vlc_sim_attr_read(struct file *file, char __user *ubuf,
-				 size_t len, loff_t *ppos)
-{
-	const struct vlc_sim_attr_file *f = file->private_data;
-	const struct vlc_sim_attr *a = f->attr;
-	void *p = (void *)f->node + a->offset;
-	char buf[24];
-	int l;
-
-	l = scnprintf(buf, sizeof(buf), "%lld\n",
-		      a->is_s32 ? (s64)*(s32 *)p : *(s64 *)p);
-	return simple_read_from_buffer(ubuf, len, ppos, buf, l);
-}
-
-static ssize_t vlc_sim_attr_write(struct file *file, const char __user *ubuf,
-				  size_t len, loff_t *ppos)
-{
-	const struct vlc_sim_attr_file *f = file->private_data;
-	const struct vlc_sim_attr *a = f->attr;
-	struct vlc_sim_node *n = f->node;
-	s64 v;
-	int err;
-
-	err = kstrtoll_from_user(ubuf, len, 0, &v);
-	if (err) {
-		pr_err("vlc_sim: %s: not a number\n", a->name);
-		return err;
-	}
-	mutex_lock(&vlc_sim.lock);
-	err = a->set(n, v);
-	n->active = false;	/* reschedule on the new clock */
-	mutex_unlock(&vlc_sim.lock);
-	return err ? err : len;
-}
-
-static const struct file_operations vlc_sim_attr_fops = {
-	.owner		= THIS_MODULE,
-	.open		= simple_open,
-	.read		= vlc_sim_attr_read,
-	.write		= vlc_sim_attr_write,
-	.llseek		= default_llseek,
-};
-
-/* ---- debugfs: the receiver of a node and its fault counters ---- */
-
-static const char *vlc_sim_rx_name(bool led)
-{
-	return led ? "led" : "pd";
 }
 
 /* The PHY reads shared_led from its pin ops at every slot: they are only
@@ -656,91 +553,52 @@ static int vlc_sim_set_rx(struct vlc_sim_node *n, bool led)
 	return 0;
 }
 
-static ssize_t vlc_sim_rx_read(struct file *file, char __user *ubuf,
-			       size_t len, loff_t *ppos)
+static void vlc_sim_node_set(u32 id, const struct vlc_sim_node_conf *c)
 {
-	struct vlc_sim_node *n = file->private_data;
-	char buf[8];
-	int l;
+	struct vlc_sim_node *n = vlc_sim.by_id[id];
 
-	l = scnprintf(buf, sizeof(buf), "%s\n",
-		      vlc_sim_rx_name(READ_ONCE(n->led_rx)));
-	return simple_read_from_buffer(ubuf, len, ppos, buf, l);
+	/* the caller saw the interface down, and RTNL keeps it so */
+	if (test_bit(VLC_SIM_NODE_ATTR_RX, &c->given))
+		WARN_ON_ONCE(vlc_sim_set_rx(n, c->rx == VLC_SIM_RX_LED));
+	mutex_lock(&vlc_sim.lock);
+	if (test_bit(VLC_SIM_NODE_ATTR_SKEW_PPM, &c->given))
+		vlc_sim_set_skew(n, c->skew_ppm);
+	if (test_bit(VLC_SIM_NODE_ATTR_PHASE_US, &c->given))
+		n->phase_ns = (s64)c->phase_us * NSEC_PER_USEC;
+	n->active = false;	/* reschedule on the new clock */
+	mutex_unlock(&vlc_sim.lock);
 }
 
-/* "pd" or "led"; only while the interface is down. */
-static ssize_t vlc_sim_rx_write(struct file *file, const char __user *ubuf,
-				size_t len, loff_t *ppos)
+static void vlc_sim_edge_set(u32 from, u32 to, bool both, const u32 *gain,
+			     const u32 *cover_us)
 {
-	struct vlc_sim_node *n = file->private_data;
-	char buf[8];
-	bool led;
-	int err = 0;
+	struct vlc_sim_node *a = vlc_sim.by_id[from], *b = vlc_sim.by_id[to];
 
-	if (len >= sizeof(buf)) {
-		pr_err("vlc_sim: rx: expected \"pd\" or \"led\"\n");
-		return -EINVAL;
+	mutex_lock(&vlc_sim.lock);
+	if (gain) {
+		b->gain[from] = *gain;
+		if (both)
+			a->gain[to] = *gain;
 	}
-	if (copy_from_user(buf, ubuf, len))
-		return -EFAULT;
-	buf[len] = '\0';
-	if (sysfs_streq(buf, "led")) {
-		led = true;
-	} else if (sysfs_streq(buf, "pd")) {
-		led = false;
-	} else {
-		pr_err("vlc_sim: rx: expected \"pd\" or \"led\"\n");
-		return -EINVAL;
+	if (cover_us) {
+		u64 until = atomic64_read(&vlc_sim.vtime) +
+			    (u64)*cover_us * NSEC_PER_USEC;
+
+		b->covered_until[from] = until;
+		if (both)
+			a->covered_until[to] = until;
 	}
-	/* dellink removes this file under RTNL: never wait for it here */
-	if (!rtnl_trylock())
-		return restart_syscall();
-	err = vlc_sim_set_rx(n, led);
-	if (err == -EBUSY)
-		netdev_err(n->vd.ndev, "vlc_sim: rx: set it while the interface is down\n");
-	rtnl_unlock();
-	return err ? err : len;
+	mutex_unlock(&vlc_sim.lock);
 }
 
-static const struct file_operations vlc_sim_rx_fops = {
-	.owner		= THIS_MODULE,
-	.open		= simple_open,
-	.read		= vlc_sim_rx_read,
-	.write		= vlc_sim_rx_write,
-	.llseek		= default_llseek,
+static const struct vlc_sim_ctl vlc_sim_ctl = {
+	.node_dev	= vlc_sim_node_dev,
+	.get_medium	= vlc_sim_medium_get,
+	.set_medium	= vlc_sim_medium_set,
+	.get_node	= vlc_sim_node_get,
+	.set_node	= vlc_sim_node_set,
+	.set_edge	= vlc_sim_edge_set,
 };
-
-static int vlc_sim_bursts_get(void *data, u64 *val)
-{
-	struct vlc_sim_node *n = data;
-
-	mutex_lock(&vlc_sim.lock);
-	*val = n->bursts;
-	mutex_unlock(&vlc_sim.lock);
-	return 0;
-}
-DEFINE_DEBUGFS_ATTRIBUTE(vlc_sim_bursts_fops, vlc_sim_bursts_get, NULL,
-			 "%llu\n");
-
-static int vlc_sim_rx_lit_get(void *data, u64 *val)
-{
-	struct vlc_sim_node *n = data;
-
-	mutex_lock(&vlc_sim.lock);
-	*val = n->rx_lit;
-	mutex_unlock(&vlc_sim.lock);
-	return 0;
-}
-DEFINE_DEBUGFS_ATTRIBUTE(vlc_sim_rx_lit_fops, vlc_sim_rx_lit_get, NULL,
-			 "%llu\n");
-
-static int vlc_sim_vtime_get(void *data, u64 *val)
-{
-	*val = atomic64_read(&vlc_sim.vtime);
-	return 0;
-}
-DEFINE_DEBUGFS_ATTRIBUTE(vlc_sim_vtime_fops, vlc_sim_vtime_get, NULL,
-			 "%llu\n");
 
 /* ---- rtnl_link_ops: ip link add/del type vlc ---- */
 
@@ -810,8 +668,6 @@ static int vlc_sim_node_init(struct net_device *ndev, bool has_addr,
 static void vlc_sim_node_link(struct vlc_sim_node *n)
 {
 	struct vlc_sim_node *o;
-	char name[8];
-	int i;
 
 	mutex_lock(&vlc_sim.lock);
 	list_for_each_entry(o, &vlc_sim.nodes, list) {
@@ -821,18 +677,6 @@ static void vlc_sim_node_link(struct vlc_sim_node *n)
 	list_add_tail(&n->list, &vlc_sim.nodes);
 	vlc_sim.by_id[n->id] = n;
 	mutex_unlock(&vlc_sim.lock);
-
-	snprintf(name, sizeof(name), "%u", n->id);
-	n->dbg = debugfs_create_dir(name, vlc_sim.dbg);
-	for (i = 0; i < VLC_SIM_NATTRS; i++) {
-		n->files[i].node = n;
-		n->files[i].attr = &vlc_sim_attrs[i];
-		debugfs_create_file(vlc_sim_attrs[i].name, 0600, n->dbg,
-				    &n->files[i], &vlc_sim_attr_fops);
-	}
-	debugfs_create_file("rx", 0600, n->dbg, n, &vlc_sim_rx_fops);
-	debugfs_create_file("bursts", 0400, n->dbg, n, &vlc_sim_bursts_fops);
-	debugfs_create_file("rx_lit", 0400, n->dbg, n, &vlc_sim_rx_lit_fops);
 }
 
 /* Off the medium, before the net_device is unregistered. */
@@ -840,7 +684,6 @@ static void vlc_sim_node_unlink(struct vlc_sim_node *n)
 {
 	struct vlc_sim_node *o;
 
-	debugfs_remove_recursive(n->dbg);
 	mutex_lock(&vlc_sim.lock);
 	list_del(&n->list);
 	vlc_sim.by_id[n->id] = NULL;
@@ -948,23 +791,19 @@ static int __init vlc_sim_init(void)
 	mutex_init(&vlc_sim.lock);
 	INIT_LIST_HEAD(&vlc_sim.nodes);
 	prandom_seed_state(&vlc_sim.rnd, seed);
-	vlc_sim.dbg = debugfs_create_dir("vlc_sim", NULL);
-	debugfs_create_file("edges", 0600, vlc_sim.dbg, NULL,
-			    &vlc_sim_edges_fops);
-	debugfs_create_file("vtime_ns", 0400, vlc_sim.dbg, NULL,
-			    &vlc_sim_vtime_fops);
 
 	vlc_sim.thread = kthread_run(vlc_sim_thread, NULL, "vlc_sim");
-	if (IS_ERR(vlc_sim.thread)) {
-		err = PTR_ERR(vlc_sim.thread);
-		goto err_dbg;
-	}
+	if (IS_ERR(vlc_sim.thread))
+		return PTR_ERR(vlc_sim.thread);
 	err = rtnl_link_register(&vlc_sim_link_ops);
 	if (err)
 		goto err_thread;
 	err = vlc_sim_add_boards();
 	if (err)
 		goto err_boards;
+	rtnl_lock();
+	vlc_nl_sim_register(&vlc_sim_ctl);
+	rtnl_unlock();
 	return 0;
 
 err_boards:
@@ -972,17 +811,17 @@ err_boards:
 	rtnl_link_unregister(&vlc_sim_link_ops);
 err_thread:
 	kthread_stop(vlc_sim.thread);
-err_dbg:
-	debugfs_remove_recursive(vlc_sim.dbg);
 	return err;
 }
 
 static void __exit vlc_sim_exit(void)
 {
+	rtnl_lock();
+	vlc_nl_sim_unregister(&vlc_sim_ctl);
+	rtnl_unlock();
 	vlc_sim_del_boards();
 	rtnl_link_unregister(&vlc_sim_link_ops);
 	kthread_stop(vlc_sim.thread);
-	debugfs_remove_recursive(vlc_sim.dbg);
 }
 
 module_init(vlc_sim_init);

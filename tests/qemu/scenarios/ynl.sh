@@ -134,4 +134,45 @@ expect "  ... brightness 300" is brightness 300
 expect "  ... retry-limit 7" is retry-limit 7
 expect "  ... cw-max 256" is cw-max 256
 
+# The simulated medium: a get, a set read back, a node dump with its edges,
+# an edge set, and refusals by the policy and by the checks.
+expect "sim-get" ynl a --do sim-get
+expect "  ... reports the medium" python3 -c '
+import json, sys
+m = json.load(open("/tmp/ynl.out"))["sim"]
+sys.exit(not (m["speed"] == 100 and m["nodes"] == 2 and m["vtime-us"] > 0))'
+expect "sim-set of ambient and late-us" \
+	ynl a --do sim-set --json '{"sim": {"ambient": 2500, "late-us": 300}}'
+expect "  ... read back by sim-get" ynl a --do sim-get
+expect "  ... ambient 2500, late-us 300" python3 -c '
+import json, sys
+m = json.load(open("/tmp/ynl.out"))["sim"]
+sys.exit(not (m["ambient"] == 2500 and m["late-us"] == 300))'
+expect "sim-set of an edge's gain, one way" ynl a --do sim-set \
+	--json '{"sim-edge": [{"from": 0, "to": 1, "gain": 700}]}'
+expect "sim-node-get dump" ynl a --dump sim-node-get
+expect "  ... two nodes, each seeing the other; 0 as 700 from 1" python3 -c '
+import json, sys
+r = json.load(open("/tmp/ynl.out"))
+e = {(x["from"], x["to"]): x["gain"] for n in r for x in n["sim-edge"]}
+ids = sorted(n["sim-node"]["id"] for n in r)
+sys.exit(not (ids == [0, 1] and e == {(0, 1): 700, (1, 0): 1000}))'
+rc=0
+ynl a --do sim-set --json '{"sim": {"flicker-hz": 0}}' || rc=$?
+expect "sim-set of flicker-hz 0 refused by the policy" test $rc = 1
+expect "  ... naming flicker-hz" grep -q "'bad-attr': '.sim.flicker-hz'" \
+	/tmp/ynl.out
+rc=0
+ynl a --do sim-set --json '{"sim-node": {"id": 0, "rx": "led"}}' || rc=$?
+expect "sim-set of rx on a node that is up refused" test $rc = 1
+expect "  ... saying why" grep -q "set it while the interface is down" \
+	/tmp/ynl.out
+rc=0
+ynl a --do sim-set --json '{"sim-node": {"id": 9, "skew-ppm": 5}}' || rc=$?
+expect "sim-set on a node that does not exist refused" test $rc = 1
+rc=0
+ynl a --do sim-set --json '{"sim-node": {"id": 0, "bursts": 5}}' || rc=$?
+expect "sim-set of a read-only attribute refused" test $rc = 1
+expect "  ... naming it" grep -q "read-only attribute" /tmp/ynl.out
+
 sim_unload
