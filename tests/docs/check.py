@@ -43,7 +43,8 @@
    __overrides__) is listed in dts/overlays/README; the property it sets
    is one of the binding's; vlc-hardware.rst's table of names ("Names of
    the settings") has the two on one line. Every setting vlcctl knows
-   (its attr_name table) is in that section and in vlc.rst.
+   (its attr_name table, in tools/vlcctl/nl.c) is in that section and
+   in vlc.rst.
    vlcctl spells each setting one way everywhere it shows one: its
    parser's tables, the settings of its usage text's "set" line and
    of the SYNOPSIS and OPTIONS of tools/vlcctl/vlcctl.8 are the
@@ -427,8 +428,11 @@ for name, target in params:
            f"overlay parameter {name}: vlc-hardware.rst names it beside its property",
            "no line with ``%s`` and ``%s``" % (name, " ".join(setp)))
 
+# the attr_name table is nl.c's (it names a refused attribute); the set
+# parser, the usage text and the show and monitor output are vlcctl.c's
 vlcctl = read("tools/vlcctl/vlcctl.c")
-names = re.search(r"attr_name\[[^]]*\] = \{(.*?)\};", vlcctl, re.S)
+names = re.search(r"attr_name\[[^]]*\] = \{(.*?)\};",
+                  read("tools/vlcctl/nl.c"), re.S)
 names = re.findall(r'= "([\w-]+)"', names.group(1) if names else "")
 names = [n for n in names if n not in ("ifindex", "device")]
 result(bool(names), "vlcctl: its table of setting names found")
@@ -486,6 +490,7 @@ misspelt(usage, "vlcctl usage")
 man = read("tools/vlcctl/vlcctl.8").replace("\\-", "-")
 syn = man[man.find("\n.SH SYNOPSIS"):man.find("\n.SH DESCRIPTION")]
 syn = syn[syn.find("vlcctl set"):]
+syn = syn.split("\n.br\n")[0]  # the set entry, not those after it
 same("vlcctl.8: its SYNOPSIS lists every setting, as attr_name names it",
      re.findall(r"^\.RB \[ ([\w-]+)", syn, re.M))
 opts = man[man.find("\n.SH OPTIONS"):man.find("\n.SH EXIT STATUS")]

@@ -9,68 +9,48 @@
  *                  [rts-threshold N] [retry-limit N] [cw-min N] [cw-max N]
  *                  [frag-size N] [beacon-interval N] [loc-interval N]
  *                  [max-age N]
+ *   vlcctl [-j] monitor [DEV]
  *
- * -j prints show as JSON (one array of devices, like ip -j). Errors print
- * the kernel's extended ACK (the message, the attribute it points at and
- * the allowed range) and exit with status 1; usage errors exit with 2.
+ * and the simulated medium of vlc_sim.ko:
+ *
+ *   vlcctl [-j] sim show
+ *   vlcctl [-j] sim time
+ *   vlcctl sim set KEY VALUE...
+ *   vlcctl sim node NODE [skew-ppm N] [phase-us N] [rx pd|led]
+ *   vlcctl sim edge FROM TO [gain N] [cover US] [both]
+ *   vlcctl sim load FILE|-
+ *
+ * NODE, FROM and TO are a node id, DEV (in the caller's netns) or NS/DEV
+ * (in /run/netns/NS); sim show prints the topology in the line format
+ * that sim load reads (vlcctl.8, "TOPOLOGY FILES").
+ *
+ * -j prints show as JSON (one array of devices, like ip -j), and sim show
+ * and sim time as one object. Errors print the kernel's extended ACK (the
+ * message, the attribute it points at and the allowed range) and exit
+ * with status 1; usage errors exit with 2.
+ *
+ * This file: main, the usage text and the device commands. The netlink
+ * plumbing is nl.c's, the sim commands sim.c's and topo.c's (vlcctl.h).
  */
 
 #include <errno.h>
 #include <stdarg.h>
-#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
-#include <libmnl/libmnl.h>
 #include <linux/genetlink.h>
 #include <linux/netlink.h>
-#include <linux/vlc.h>
+
+#include "vlcctl.h"
 
 #ifndef NETLINK_EXT_ACK
 #define NETLINK_EXT_ACK 11
 #endif
 
-static const char *prog = "vlcctl";
+const char *prog = "vlcctl";
 static bool json_out;		/* monitor's -j */
-
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-
-/* What the user calls each attribute (error messages, parsing). */
-static const char *const attr_name[VLC_ATTR_MAX + 1] = {
-	[VLC_ATTR_IFINDEX] = "ifindex",
-	[VLC_ATTR_IFNAME] = "device",
-	[VLC_ATTR_MODULATION] = "modulation",
-	[VLC_ATTR_BRIGHTNESS] = "brightness",
-	[VLC_ATTR_SYNC_NS] = "sync-us",
-	[VLC_ATTR_GUARD_NS] = "guard-us",
-	[VLC_ATTR_DATA_NS] = "data-us",
-	[VLC_ATTR_FRAME_NS] = "frame-us",
-	[VLC_ATTR_TOLERANCE_NS] = "tolerance-us",
-	[VLC_ATTR_RTS_THRESHOLD] = "rts-threshold",
-	[VLC_ATTR_RETRY_LIMIT] = "retry-limit",
-	[VLC_ATTR_CW_MIN] = "cw-min",
-	[VLC_ATTR_CW_MAX] = "cw-max",
-	[VLC_ATTR_FRAG_SIZE] = "frag-size",
-	[VLC_ATTR_BEACON_INTERVAL] = "beacon-interval",
-	[VLC_ATTR_LOC_INTERVAL] = "loc-interval",
-	[VLC_ATTR_MAX_AGE] = "max-age",
-};
-
-struct ctx {
-	struct mnl_socket *nl;
-	uint16_t family;
-	uint32_t mcgrp;			/* VLC_MCGRP_EVENTS, 0 if none */
-	unsigned int portid;
-	uint32_t seq;
-	char *buf;
-	const struct nlmsghdr *req;	/* for extack offsets */
-	const char *what;		/* "show vlc0", for messages */
-	int shown;
-	bool json;
-};
 
 static void help(FILE *f)
 {
@@ -88,11 +68,24 @@ static void help(FILE *f)
 		"loc-interval and max-age in frames (2000 frames = 1 s at the default\n"
 		"500 us frame; intervals and max-age 0: off). Settings left out keep\n"
 		"their values; a refused set changes nothing. monitor prints lock, carrier and\n"
-		"neighbour events as they come. -j: JSON (monitor: one object a line).\n",
-		prog, prog, prog);
+		"neighbour events as they come. -j: JSON (monitor: one object a line).\n"
+		"The simulated medium (vlc_sim.ko; CAP_NET_ADMIN in the initial user ns):\n"
+		"       %s [-j] sim show\n"
+		"       %s [-j] sim time\n"
+		"       %s sim set KEY VALUE...\n"
+		"       %s sim node NODE [skew-ppm N] [phase-us N] [rx pd|led]\n"
+		"       %s sim edge FROM TO [gain N] [cover US] [both]\n"
+		"       %s sim load FILE|-\n"
+		"sim set keys: speed, seed, ambient, flicker, flicker-hz, noise, ser-ppm,\n"
+		"late-ppm, late-us, burst-ppm, burst-us. NODE, FROM and TO: a node id, DEV\n"
+		"(in this netns) or NS/DEV (in /run/netns/NS). An edge is the light of FROM\n"
+		"seen by TO: gain per mille, cover darkens it for US microseconds both ways,\n"
+		"both sets TO to FROM too. sim time prints the virtual time in us. sim show\n"
+		"prints the medium, the nodes and the edges as sim load reads them.\n",
+		prog, prog, prog, prog, prog, prog, prog, prog, prog);
 }
 
-static int usage_err(const char *fmt, ...)
+int usage_err(const char *fmt, ...)
 {
 	va_list ap;
 
@@ -103,282 +96,6 @@ static int usage_err(const char *fmt, ...)
 	fputc('\n', stderr);
 	help(stderr);
 	return 2;
-}
-
-/* ---- extended ACK ---- */
-
-struct extack {
-	const char *msg;
-	uint32_t offs;
-	bool has_offs;
-	uint32_t miss_type;
-	bool has_miss;
-	uint64_t min, max;
-	bool has_min, has_max;
-	bool min_signed;
-	int64_t smin, smax;
-};
-
-static int policy_cb(const struct nlattr *a, void *data)
-{
-	struct extack *ea = data;
-
-	switch (mnl_attr_get_type(a)) {
-	case NL_POLICY_TYPE_ATTR_MIN_VALUE_U:
-		ea->min = mnl_attr_get_u64(a);
-		ea->has_min = true;
-		break;
-	case NL_POLICY_TYPE_ATTR_MAX_VALUE_U:
-		ea->max = mnl_attr_get_u64(a);
-		ea->has_max = true;
-		break;
-	default:
-		break;
-	}
-	return MNL_CB_OK;
-}
-
-static int extack_cb(const struct nlattr *a, void *data)
-{
-	struct extack *ea = data;
-
-	switch (mnl_attr_get_type(a)) {
-	case NLMSGERR_ATTR_MSG:
-		if (mnl_attr_validate(a, MNL_TYPE_NUL_STRING) >= 0)
-			ea->msg = mnl_attr_get_str(a);
-		break;
-	case NLMSGERR_ATTR_OFFS:
-		if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0) {
-			ea->offs = mnl_attr_get_u32(a);
-			ea->has_offs = true;
-		}
-		break;
-	case NLMSGERR_ATTR_MISS_TYPE:
-		if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0) {
-			ea->miss_type = mnl_attr_get_u32(a);
-			ea->has_miss = true;
-		}
-		break;
-	case NLMSGERR_ATTR_POLICY:
-		mnl_attr_parse_nested(a, policy_cb, ea);
-		break;
-	default:
-		break;
-	}
-	return MNL_CB_OK;
-}
-
-static const char *name_of(unsigned int type)
-{
-	if (type <= VLC_ATTR_MAX && attr_name[type])
-		return attr_name[type];
-	return "attribute";
-}
-
-/* v / 1000, with three decimals where it has any. */
-static const char *milli(char *b, size_t n, unsigned long long v)
-{
-	if (v % 1000)
-		snprintf(b, n, "%llu.%03llu", v / 1000, v % 1000);
-	else
-		snprintf(b, n, "%llu", v / 1000);
-	return b;
-}
-
-/* A policy limit in the unit the user typed: the kernel's timings are in
- * ns, the user's ("frame-us") in us.
- */
-static void print_limit(const char *attr, uint64_t v)
-{
-	size_t n = strlen(attr);
-	char b[32];
-
-	if (n > 3 && !strcmp(attr + n - 3, "-us"))
-		fputs(milli(b, sizeof(b), v), stderr);
-	else
-		fprintf(stderr, "%llu", (unsigned long long)v);
-}
-
-/* Print a refused request the way the kernel explained it. */
-static void report(struct ctx *c, const struct nlmsghdr *nlh)
-{
-	const struct nlmsgerr *err = mnl_nlmsg_get_payload(nlh);
-	struct extack ea = { 0 };
-	size_t hlen = sizeof(*err);
-	const char *attr = NULL;
-
-	if (!(nlh->nlmsg_flags & NLM_F_CAPPED))
-		hlen += err->msg.nlmsg_len - sizeof(struct nlmsghdr);
-	if ((nlh->nlmsg_flags & NLM_F_ACK_TLVS) &&
-	    nlh->nlmsg_len > NLMSG_HDRLEN + hlen)
-		mnl_attr_parse_payload((const char *)err + hlen,
-				       nlh->nlmsg_len - NLMSG_HDRLEN - hlen,
-				       extack_cb, &ea);
-
-	/* The offset is into our request: find the attribute there. */
-	if (ea.has_offs && c->req && ea.offs + sizeof(struct nlattr) <=
-	    c->req->nlmsg_len) {
-		const struct nlattr *a = (const void *)((const char *)c->req +
-							ea.offs);
-
-		attr = name_of(a->nla_type & NLA_TYPE_MASK);
-	} else if (ea.has_miss) {
-		attr = name_of(ea.miss_type);
-	}
-
-	fprintf(stderr, "%s: %s: ", prog, c->what);
-	if (ea.msg)
-		fprintf(stderr, "%s", ea.msg);
-	else
-		fprintf(stderr, "%s", strerror(-err->error));
-	if (!ea.msg && err->error == -EPERM)
-		fprintf(stderr, ": %s",
-			"changing settings needs CAP_NET_ADMIN in the device's network namespace");
-	if (attr)
-		fprintf(stderr, " [%s", attr);
-	if (attr && ea.has_min && ea.has_max) {
-		fputs(": ", stderr);
-		print_limit(attr, ea.min);
-		fputs("..", stderr);
-		print_limit(attr, ea.max);
-	}
-	if (attr)
-		fputc(']', stderr);
-	if (ea.msg)
-		fprintf(stderr, " (%s)", strerror(-err->error));
-	fputc('\n', stderr);
-}
-
-/* ---- requests ---- */
-
-static struct nlmsghdr *new_req(struct ctx *c, uint16_t type, uint16_t flags,
-				uint8_t cmd, uint8_t version)
-{
-	struct nlmsghdr *nlh = mnl_nlmsg_put_header(c->buf);
-	struct genlmsghdr *g;
-
-	nlh->nlmsg_type = type;
-	nlh->nlmsg_flags = NLM_F_REQUEST | flags;
-	nlh->nlmsg_seq = ++c->seq;
-	g = mnl_nlmsg_put_extra_header(nlh, sizeof(*g));
-	g->cmd = cmd;
-	g->version = version;
-	return nlh;
-}
-
-/* Send @nlh and feed the answers to @cb until the ACK or the end of the
- * dump. Return: 0, or -1 with the error reported.
- */
-static int talk(struct ctx *c, struct nlmsghdr *nlh, mnl_cb_t cb, void *data)
-{
-	char *rbuf = malloc(MNL_SOCKET_BUFFER_SIZE * 8);
-	size_t rlen = MNL_SOCKET_BUFFER_SIZE * 8;
-	int ret = -1;
-
-	if (!rbuf) {
-		perror(prog);
-		return -1;
-	}
-	c->req = nlh;
-	if (mnl_socket_sendto(c->nl, nlh, nlh->nlmsg_len) < 0) {
-		fprintf(stderr, "%s: %s: send: %s\n", prog, c->what,
-			strerror(errno));
-		goto out;
-	}
-	for (;;) {
-		ssize_t n = mnl_socket_recvfrom(c->nl, rbuf, rlen);
-		const struct nlmsghdr *h = (const void *)rbuf;
-		int len = n;
-
-		if (n < 0) {
-			fprintf(stderr, "%s: %s: receive: %s\n", prog, c->what,
-				strerror(errno));
-			goto out;
-		}
-		for (; mnl_nlmsg_ok(h, len); h = mnl_nlmsg_next(h, &len)) {
-			if (h->nlmsg_seq != nlh->nlmsg_seq ||
-			    h->nlmsg_pid != c->portid)
-				continue;
-			if (h->nlmsg_type == NLMSG_DONE) {
-				const int *e = mnl_nlmsg_get_payload(h);
-
-				/* a dump that failed half way says so here */
-				if (mnl_nlmsg_get_payload_len(h) >= sizeof(*e) &&
-				    *e < 0)
-					fprintf(stderr, "%s: %s: %s\n", prog,
-						c->what, strerror(-*e));
-				else
-					ret = 0;
-				goto out;
-			}
-			if (h->nlmsg_type == NLMSG_ERROR) {
-				const struct nlmsgerr *e =
-					mnl_nlmsg_get_payload(h);
-
-				if (e->error)
-					report(c, h);
-				else
-					ret = 0;
-				goto out;
-			}
-			if (cb && cb(h, data) < MNL_CB_OK)
-				goto out;
-		}
-	}
-out:
-	c->req = NULL;
-	free(rbuf);
-	return ret;
-}
-
-/* One CTRL_ATTR_MCAST_GROUPS entry: the events group's id. */
-static void mcgrp_entry(const struct nlattr *grp, struct ctx *c)
-{
-	const struct nlattr *a;
-	const char *name = NULL;
-	uint32_t id = 0;
-
-	mnl_attr_for_each_nested(a, grp) {
-		if (mnl_attr_get_type(a) == CTRL_ATTR_MCAST_GRP_NAME &&
-		    mnl_attr_validate(a, MNL_TYPE_NUL_STRING) >= 0)
-			name = mnl_attr_get_str(a);
-		else if (mnl_attr_get_type(a) == CTRL_ATTR_MCAST_GRP_ID &&
-			 mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
-			id = mnl_attr_get_u32(a);
-	}
-	if (name && !strcmp(name, VLC_MCGRP_EVENTS))
-		c->mcgrp = id;
-}
-
-static int family_cb(const struct nlmsghdr *nlh, void *data)
-{
-	struct ctx *c = data;
-	const struct nlattr *a, *g;
-
-	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
-		if (mnl_attr_get_type(a) == CTRL_ATTR_FAMILY_ID &&
-		    mnl_attr_validate(a, MNL_TYPE_U16) >= 0)
-			c->family = mnl_attr_get_u16(a);
-		else if (mnl_attr_get_type(a) == CTRL_ATTR_MCAST_GROUPS)
-			mnl_attr_for_each_nested(g, a)
-				mcgrp_entry(g, c);
-	}
-	return MNL_CB_OK;
-}
-
-static int resolve_family(struct ctx *c)
-{
-	struct nlmsghdr *nlh = new_req(c, GENL_ID_CTRL, NLM_F_ACK,
-				       CTRL_CMD_GETFAMILY, 1);
-	const char *what = c->what;
-
-	mnl_attr_put_strz(nlh, CTRL_ATTR_FAMILY_NAME, VLC_GENL_NAME);
-	c->what = "generic netlink family \"" VLC_GENL_NAME
-		  "\" (is vlc.ko loaded?)";
-	if (talk(c, nlh, family_cb, c) || !c->family)
-		return -1;
-	c->what = what;
-	return 0;
 }
 
 /* ---- show ---- */
@@ -492,6 +209,16 @@ static const char *getstr(const struct info *in, int type)
 	return mnl_attr_get_str(a);
 }
 
+/* v / 1000, with three decimals where it has any. */
+const char *milli(char *b, size_t n, unsigned long long v)
+{
+	if (v % 1000)
+		snprintf(b, n, "%llu.%03llu", v / 1000, v % 1000);
+	else
+		snprintf(b, n, "%llu", v / 1000);
+	return b;
+}
+
 /* Thousandths as a decimal number, with decimals only when needed:
  * nanoseconds as microseconds, microseconds as milliseconds.
  */
@@ -585,7 +312,7 @@ static void show_text(const struct info *in)
 }
 
 /* A JSON string: quotes, backslashes and control characters escaped. */
-static void json_str(const char *s)
+void json_str(const char *s)
 {
 	putchar('"');
 	for (; *s; s++) {
@@ -601,12 +328,12 @@ static void json_str(const char *s)
 	putchar('"');
 }
 
-static void json_u(const char *key, unsigned long long v)
+void json_u(const char *key, unsigned long long v)
 {
 	printf(",\"%s\":%llu", key, v);
 }
 
-static void json_b(const char *key, bool v)
+void json_b(const char *key, bool v)
 {
 	printf(",\"%s\":%s", key, v ? "true" : "false");
 }
@@ -864,7 +591,7 @@ static int parse_us(const char *s, uint32_t *ns)
 	return 0;
 }
 
-static int parse_u32(const char *s, uint32_t *v)
+int parse_u32(const char *s, uint32_t *v)
 {
 	char *end;
 	unsigned long long x;
@@ -1013,7 +740,7 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (strcmp(argv[1], "show") && strcmp(argv[1], "set") &&
-	    strcmp(argv[1], "monitor"))
+	    strcmp(argv[1], "monitor") && strcmp(argv[1], "sim"))
 		return usage_err("unknown command '%s'", argv[1]);
 
 	c.buf = malloc(MNL_SOCKET_BUFFER_SIZE);
@@ -1035,6 +762,8 @@ int main(int argc, char **argv)
 		ret = cmd_show(&c, argc - 2, argv + 2);
 	else if (!strcmp(argv[1], "monitor"))
 		ret = cmd_monitor(&c, argc - 2, argv + 2);
+	else if (!strcmp(argv[1], "sim"))
+		ret = cmd_sim(&c, argc - 2, argv + 2);
 	else
 		ret = cmd_set(&c, argc - 2, argv + 2);
 
