@@ -23,22 +23,20 @@ can answer, doubles its window and waits out several of the other's
 packets (see "Medium access" in vlc.rst); that start-up is printed, not
 counted.
 
-The receiver needs fd 3 open on /sys/kernel/debug/vlc_sim (the root
-namespace's debugfs; ip netns exec gives the command its own /sys).
+The receiver reads the virtual time over netlink (simtime.py).
 """
 import os
 import socket
 import sys
 
-VT = 3
+import simtime
 
 
 def vtime():
-    fd = os.open("vtime_ns", os.O_RDONLY, dir_fd=VT)
-    try:
-        return int(os.read(fd, 64))
-    finally:
-        os.close(fd)
+    """The simulator's virtual time, ns; a clock opened on first use."""
+    if not hasattr(vtime, "clock"):
+        vtime.clock = simtime.Clock()
+    return vtime.clock.ns()
 
 
 def send(host, port, size):

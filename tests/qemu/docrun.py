@@ -13,8 +13,9 @@ introduces it (the comment applies to the next literal block):
 
 run: in the QEMU guest, the block's commands run in one sh (cd and
 variables carry over), in order, as root whatever the prompt, from a
-scratch directory, with vlcctl on PATH and the built modules installed for
-modprobe. A command without shown output must exit 0; one with shown output
+scratch directory in which the tree's paths resolve as in a checkout
+(its top-level entries linked), with vlcctl on PATH and the built modules
+installed for modprobe. A command without shown output must exit 0; one with shown output
 passes when its output (stdout and stderr) contains the shown lines, in
 order, each within one line, compared with runs of blanks made one and
 every number made 0: counters and addresses vary, words and messages must
@@ -147,6 +148,11 @@ def run_block(b, path, idx, work):
     setup(opts)
     d = "%s/%d" % (work, idx)
     os.makedirs(d, exist_ok=True)
+    # the tree's paths, as the document gives them from a checkout
+    src = os.environ["VLC_SRC"]
+    for e in os.listdir(src):
+        if not e.startswith(".") and not os.path.lexists(os.path.join(d, e)):
+            os.symlink(os.path.join(src, e), os.path.join(d, e))
     script = ["cd %s" % d]
     for k, (n, cmd, out) in enumerate(b.cmds):
         script.append("{\n%s\n} >%s/out.%d 2>&1 </dev/null; echo $? >%s/rc.%d"

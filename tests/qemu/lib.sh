@@ -52,7 +52,7 @@ vlc_pair() {
 	ip link add vlcb type vlc
 	if [ $# -gt 0 ]; then
 		for d in vlca vlcb; do
-			echo "$1" >"/sys/kernel/debug/vlc_sim/$(sim_dev_id $d)/rx"
+			sim node "$d" rx "$1"
 		done
 	fi
 	ip link set vlca netns a name vlc0
@@ -84,9 +84,19 @@ stat() {
 	esac
 }
 
-# vtime_s: the simulator's virtual time in seconds
+# sim ARGS...: vlcctl sim ARGS, in the initial netns (the medium's
+# commands need CAP_NET_ADMIN there; they are the machine's)
+sim() {
+	"$(vlcctl_bin)" sim "$@"
+}
+
+# vtime_us: the simulator's virtual time in us; vtime_s: in seconds
+vtime_us() {
+	sim time
+}
+
 vtime_s() {
-	echo $(($(cat /sys/kernel/debug/vlc_sim/vtime_ns) / 1000000000))
+	echo $(($(sim time) / 1000000))
 }
 
 # tcp_transfer BYTES: send BYTES random bytes from a to b over TCP and
@@ -128,16 +138,41 @@ sim_id() {
 	ip netns exec "$1" ethtool -i vlc0 | sed -n 's/^bus-info: vlc_sim\.//p'
 }
 
-# sim_node NS FILE: path of the debugfs FILE of that node
-sim_node() {
-	echo "/sys/kernel/debug/vlc_sim/$(sim_id "$1")/$2"
+# sim_stat NS KEY: KEY of the node of vlc0 in NS, as vlcctl -j sim show
+# reports it (bursts, rx_lit, rx, skew_ppm, ...)
+sim_stat() {
+	"$(vlcctl_bin)" -j sim show | python3 -c '
+import json, sys
+nodes = json.load(sys.stdin)["nodes"]
+n = [n for n in nodes if n["netns"] == sys.argv[1] and n["dev"] == "vlc0"]
+if len(n) != 1:
+    sys.exit("%d nodes as vlc0 in %s" % (len(n), sys.argv[1]))
+print(n[0][sys.argv[2]])' "$1" "$2"
+}
+
+# sim_gone ID: node ID is no longer on the medium
+sim_gone() {
+	"$(vlcctl_bin)" -j sim show | python3 -c '
+import json, sys
+sys.exit(int(sys.argv[1]) in [n["id"] for n in json.load(sys.stdin)["nodes"]])' "$1"
+}
+
+# sim_count: the nodes on the medium
+sim_count() {
+	"$(vlcctl_bin)" -j sim show | python3 -c '
+import json, sys
+print(len(json.load(sys.stdin)["nodes"]))'
+}
+
+# sim_empty: no node is left on the medium
+sim_empty() {
+	[ "$(sim_count)" -eq 0 ]
 }
 
 # wait_vtime_ms MS: until the simulator's virtual time has gone MS ms on;
 # fails the scenario after 120 s of wall time.
 wait_vtime_ms() {
-	wait_until 120 vtime_past \
-		$(($(cat /sys/kernel/debug/vlc_sim/vtime_ns) + $1 * 1000000)) ||
+	wait_until 120 vtime_past $(($(sim time) + $1 * 1000)) ||
 		fail "virtual time stuck"
 }
 
@@ -152,9 +187,9 @@ phy_frames() {
 	cat $tr/trace
 }
 
-# vtime_past NS: the simulator's virtual time is at NS or later
+# vtime_past US: the simulator's virtual time is at US or later
 vtime_past() {
-	[ "$(cat /sys/kernel/debug/vlc_sim/vtime_ns)" -ge "$1" ]
+	[ "$(sim time)" -ge "$1" ]
 }
 
 # udp_flood NS ADDR: in the background, 200 UDP datagrams a second of 16
@@ -196,7 +231,7 @@ vlcctl_bin() {
 	if [ ! -x "$b" ]; then
 		b=/tmp/vlcctl
 		[ -x "$b" ] || cc -O2 -I"$VLC_SRC/include/uapi" -o "$b" \
-			"$VLC_SRC/tools/vlcctl/vlcctl.c" -lmnl ||
+			"$VLC_SRC"/tools/vlcctl/*.c -lmnl ||
 			fail "no vlcctl: run make tools on the host"
 	fi
 	echo "$b"
@@ -238,8 +273,7 @@ sim_line() {
 		for sl_y in "$@"; do
 			sl_j=$((sl_j + 1))
 			[ $sl_j -gt $((sl_i + 1)) ] || continue
-			echo "$(sim_id "$sl_x") $(sim_id "$sl_y") 0 sym" \
-				>/sys/kernel/debug/vlc_sim/edges
+			sim edge "$sl_x/vlc0" "$sl_y/vlc0" gain 0 both
 		done
 	done
 }

@@ -10,7 +10,8 @@
 # 1500, udpMTU_*, tcpMTU_* for the others); pings with 56 and 1000 bytes
 # of data; then the CPU time of the guest with the link idle and loaded.
 #
-# Throughput is measured in virtual time (vlc_sim speed=0, vtime_ns), so
+# Throughput is measured in virtual time (vlc_sim speed=0, read over
+# netlink: tests/qemu/simtime.py, "vlcctl sim time"), so
 # the guest's speed under TCG does not enter: goodput = payload bits
 # delivered / virtual seconds / raw PHY bit rate (2000 bit/s in 2-slot
 # mode). Echo RTT is taken in virtual time at speed=0 and at speed=100
@@ -24,7 +25,8 @@ udp_n=${1:-12}
 tcp_bytes=${2:-32768}
 shift 2 2>/dev/null || shift $#
 mtus=${*:-1500 576}
-vt=/sys/kernel/debug/vlc_sim/vtime_ns
+# vtime_ns: the simulator's virtual time, ns
+vtime_ns() { echo $(($(sim time) * 1000)); }
 raw_bps=2000
 
 # Counters of both nodes: "NAME_a NAME_b" pairs, for the breakdown.
@@ -45,17 +47,10 @@ delta() {
 cat >/tmp/nb.py <<'PY'
 import os, socket, sys, time
 
-VT = 3	# fd of debugfs vlc_sim/, opened in the root namespace
+sys.path.insert(0, os.path.join(os.environ["VLC_SRC"], "tests/qemu"))
+import simtime
 
-
-def vtime():
-    # vtime_ns is not seekable: open it afresh (relative to the
-    # directory, which ip netns exec's own /sys would hide).
-    fd = os.open("vtime_ns", os.O_RDONLY, dir_fd=VT)
-    try:
-        return int(os.read(fd, 64))
-    finally:
-        os.close(fd)
+vtime = simtime.Clock().ns
 
 
 def udp_recv(port, count, timeout):
@@ -168,7 +163,7 @@ for mtu in $mtus; do
 	echo "BENCH ${u}_mtu $(ip -n a link show vlc0 | sed -n 's/.* mtu \([0-9]*\).*/\1/p')"
 	counters >/tmp/c0
 	ip netns exec b python3 /tmp/nb.py recv 5003 "$udp_n" 120 \
-		3<"${vt%/*}" >/tmp/udp.out &
+		>/tmp/udp.out &
 	rpid=$!
 	sleep 0.5
 	ip netns exec a python3 /tmp/nb.py send 10.0.0.2 5003 "$udp_n" $((mtu - 28))
@@ -188,11 +183,11 @@ for mtu in $mtus; do
 	lpid=$!
 	sleep 0.5
 	counters >/tmp/c0
-	v0=$(cat $vt)
+	v0=$(vtime_ns)
 	ip netns exec a socat -u OPEN:/tmp/tx.bin \
 		TCP:10.0.0.2:5001,connect-timeout=120
 	wait $lpid
-	v1=$(cat $vt)
+	v1=$(vtime_ns)
 	counters >/tmp/c1
 	[ "$(sha256sum </tmp/tx.bin)" = "$(sha256sum </tmp/rx.bin)" ] ||
 		fail "TCP transfer at MTU $mtu corrupt or short"
@@ -205,21 +200,21 @@ ip -n b link set vlc0 mtu 1500
 
 # Echo RTT in virtual time at speed=0: includes the virtual time that runs
 # on while the guest's stack turns the echo around.
-ip netns exec a python3 /tmp/nb.py echo 10.0.0.2 10 0.2 rtt0 3<"${vt%/*}" 56
+ip netns exec a python3 /tmp/nb.py echo 10.0.0.2 10 0.2 rtt0 56
 
 # Ping at real-time pacing: 64-byte ICMP payload, 98-byte Ethernet frame.
 echo "== ping at real time (vlc_sim speed=100)"
-echo 100 >/sys/module/vlc_sim/parameters/speed
+sim set speed 100
 sleep 2
-ip netns exec a python3 /tmp/nb.py echo 10.0.0.2 10 1 rtt100 3<"${vt%/*}" 56
+ip netns exec a python3 /tmp/nb.py echo 10.0.0.2 10 1 rtt100 56
 # 1000 bytes of data: 1028-byte IPv4 packet, 1042-byte Ethernet frame
-ip netns exec a python3 /tmp/nb.py echo 10.0.0.2 5 1 rtt1000 3<"${vt%/*}" 1000
+ip netns exec a python3 /tmp/nb.py echo 10.0.0.2 5 1 rtt1000 1000
 counters >/tmp/c0
-v0=$(cat $vt)
+v0=$(vtime_ns)
 w0=$(date +%s%N)
 ip netns exec a ping -c 10 -i 2 -W 10 -s 56 10.0.0.2 >/tmp/ping.out || true
 w1=$(date +%s%N)
-v1=$(cat $vt)
+v1=$(vtime_ns)
 counters >/tmp/c1
 tail -n 2 /tmp/ping.out
 delta /tmp/c0 /tmp/c1 ping
@@ -253,7 +248,7 @@ cpu_window() {	# TAG: print busy and sim shares of one core, per mille
 }
 echo "BENCH cpu_ncpu $(nproc)"
 cpu_window idle
-ip netns exec b python3 /tmp/nb.py recv 5009 1000 30 3<"${vt%/*}" >/dev/null &
+ip netns exec b python3 /tmp/nb.py recv 5009 1000 30 >/dev/null &
 rpid=$!
 ip netns exec a python3 /tmp/nb.py send 10.0.0.2 5009 200 1472 &
 spid=$!

@@ -76,7 +76,7 @@ for run; do
 	vlc_pair
 	wait_carrier a 300 || fail "no carrier on a"
 	wait_carrier b 300 || fail "no carrier on b"
-	echo "$noise" >/sys/module/vlc_sim/parameters/noise
+	sim set noise "$noise"
 	rm -f /tmp/flood.on
 	ip netns exec a python3 /tmp/flood.py &
 	fpid=$!
@@ -88,7 +88,7 @@ for run; do
 	echo 1 >$ev/enable
 	cat $tr/trace_pipe >/tmp/ser.trace &
 	cpid=$!
-	end=$(($(cat /sys/kernel/debug/vlc_sim/vtime_ns) + frames * 500000))
+	end=$(($(sim time) + frames * 500))
 	wait_until 3600 vtime_past $end || fail "virtual time stuck"
 	echo 0 >$ev/enable
 	kill $fpid
@@ -101,7 +101,7 @@ for run; do
 	ip -n b link set vlc0 down
 	ip netns del a
 	ip netns del b
-	wait_until 120 sh -c '! ls /sys/kernel/debug/vlc_sim | grep -q "^[0-9]"' ||
+	wait_until 120 sim_empty ||
 		fail "nodes not removed"
 	sim_unload
 done

@@ -17,11 +17,11 @@
 . "$VLC_SRC/tests/qemu/lib.sh"
 
 vlcctl=$(vlcctl_bin)
-dbg=/sys/kernel/debug/vlc_sim
 out=/tmp/contend.out
 
 sim_load
-vlc_net 5
+sim load "$VLC_SRC/tests/qemu/topologies/five.topo" ||
+	fail "the topology did not load"
 for s in n1 n2 n3 n4 n5; do
 	wait_carrier $s 60 || fail "no carrier on $s"
 done
@@ -51,7 +51,7 @@ contend() {
 	r=$4
 	shift 4
 	ip netns exec "$r" python3 "$VLC_SRC/tests/qemu/contend.py" recv 5005 \
-		"$w" "$through" 3<"$dbg" >"$out" &
+		"$w" "$through" >"$out" &
 	rp=$!
 	sleep 0.5
 	pids=""
@@ -138,7 +138,7 @@ done
 echo "# hidden terminals: n1 and n3 cannot see each other, both to n2"
 ip -n n4 link set vlc0 down
 ip -n n5 link set vlc0 down
-echo "$(sim_id n1) $(sim_id n3) 0 sym" >"$dbg/edges"
+sim edge n1/vlc0 n3/vlc0 gain 0 both
 # hidden RTS_THRESHOLD THROUGH VSECONDS: n1 and n3 saturate n2 (contend);
 # retries, bad and dur are what the run cost and how long it took
 hidden() {

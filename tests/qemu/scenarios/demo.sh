@@ -7,7 +7,11 @@
 echo "== loading vlc.ko and vlc_sim.ko (simulated light, real time)"
 sim_load speed=100
 echo "== two boards: namespace a (10.0.0.1) and b (10.0.0.2), vlc0 in each"
-vlc_pair
+echo "   vlcctl sim load tests/qemu/topologies/pair.topo"
+sim load "$VLC_SRC/tests/qemu/topologies/pair.topo" ||
+	fail "the topology did not load"
+echo "== vlcctl sim show: the medium, its nodes and the light between them"
+sim show
 t0=$(date +%s)
 wait_carrier a 20 || fail "no carrier on a"
 wait_carrier b 20 || fail "no carrier on b"

@@ -8,7 +8,7 @@
 # limits keep most of the backlog in the qdisc while the link works.
 . "$VLC_SRC/tests/qemu/lib.sh"
 
-vnow_ms() { echo $(($(cat /sys/kernel/debug/vlc_sim/vtime_ns) / 1000000)); }
+vnow_ms() { echo $(($(sim time) / 1000)); }
 ip_stat() { ip netns exec "$1" cat "/sys/class/net/vlc0/statistics/$2"; }
 
 sim_load
@@ -36,7 +36,7 @@ e0=$(ip_stat a tx_errors)
 d0=$(ip_stat a tx_dropped)
 ib=$(sim_id b)
 ip netns del b
-wait_until 60 sh -c "[ ! -e /sys/kernel/debug/vlc_sim/$ib ]" ||
+wait_until 60 sim_gone "$ib" ||
 	fail "b's node still there 60 s after ip netns del"
 v0=$(vnow_ms)
 expect "a loses its carrier" wait_until 120 sh -c '! ip -n a link show vlc0 | grep -q LOWER_UP'
@@ -55,7 +55,7 @@ expect "nothing left in the driver" test \
 ia=$(sim_id a)
 v0=$(vnow_ms)
 ip netns del a
-wait_until 120 sh -c "[ ! -e /sys/kernel/debug/vlc_sim/$ia ]" ||
+wait_until 120 sim_gone "$ia" ||
 	fail "a's node still there 120 s after ip netns del"
 v1=$(vnow_ms)
 echo "figure: a's namespace outlived ip netns del by $((v1 - v0)) ms virtual"

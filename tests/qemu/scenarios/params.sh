@@ -2,12 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0
 # vlc-timeout: 600
 # Bad configuration: every module parameter of vlc_sim, at load time and
-# through sysfs, the simulator's debugfs settings, and the netlink
-# settings the vlcctl scenario leaves out, at, below and above their
-# limits. A bad value is refused with -EINVAL (EINVAL for sysfs and
-# debugfs writes, vlcctl's "Invalid argument"), the kernel's message
-# names the parameter, and the previous value stays; a value at a limit
-# is taken. Counts the bad inputs tried ("bad inputs: N").
+# through sysfs, the simulator's netlink settings (vlcctl sim), and the
+# device's netlink settings the vlcctl scenario leaves out, at, below and
+# above their limits. A bad value is refused with -EINVAL (EINVAL for
+# sysfs writes, vlcctl's "Invalid argument" or its own usage error), the
+# message names the parameter, and the previous value stays; a value at
+# a limit is taken. Counts the bad inputs tried ("bad inputs: N").
 . "$VLC_SRC/tests/qemu/lib.sh"
 
 bad=0
@@ -53,7 +53,7 @@ flicker_hz 1 10000
 noise 0 1000000
 ser_ppm 0 1000000
 late_ppm 0 1000000
-late_ns 0 1000000000
+late_us 0 1000000
 burst_ppm 0 1000000
 burst_us 0 10000000"
 
@@ -108,49 +108,93 @@ bad=$((bad + $(cat /tmp/bad.sysfs)))
 expect "seed is read-only" sh -c "! echo 5 >$p/seed 2>/dev/null"
 expect "boards is read-only" sh -c "! echo 5 >$p/boards 2>/dev/null"
 
-# ---- debugfs of the simulator ----
+# ---- the simulator over netlink: vlcctl sim ----
 ip link add vlca type vlc
 ip link add vlcb type vlc
-ia=$(sim_dev_id vlca)
-ib=$(sim_dev_id vlcb)
-dbg=/sys/kernel/debug/vlc_sim
-expect "skew_ppm 100000 taken" taken "$dbg/$ia/skew_ppm" 100000
-expect "skew_ppm -100000 taken" taken "$dbg/$ia/skew_ppm" -100000
-echo 0 >"$dbg/$ia/skew_ppm"
-expect "skew_ppm 100001 refused" \
-	refused_write "$dbg/$ia/skew_ppm" 100001 "skew_ppm 100001 out of range"
-expect "skew_ppm -100001 refused" \
-	refused_write "$dbg/$ia/skew_ppm" -100001 "skew_ppm -100001 out of range"
-expect "skew_ppm x refused" refused_write "$dbg/$ia/skew_ppm" x "skew_ppm: not a number"
-expect "phase_ns 10000000000 taken" taken "$dbg/$ia/phase_ns" 10000000000
-expect "phase_ns -10000000000 taken" taken "$dbg/$ia/phase_ns" -10000000000
-echo 0 >"$dbg/$ia/phase_ns"
-expect "phase_ns 10000000001 refused" \
-	refused_write "$dbg/$ia/phase_ns" 10000000001 "phase_ns 10000000001 out of range"
-expect "phase_ns -10000000001 refused" \
-	refused_write "$dbg/$ia/phase_ns" -10000000001 "phase_ns -10000000001 out of range"
-expect "phase_ns x refused" refused_write "$dbg/$ia/phase_ns" x "phase_ns: not a number"
-# edges: "FROM TO GAIN [sym]", GAIN 0..1000
-expect "edge gain 1000 taken" sh -c "echo '$ia $ib 1000' >$dbg/edges"
-expect "edge gain 0 taken" sh -c "echo '$ia $ib 0' >$dbg/edges"
-echo "$ia $ib 700 sym" >$dbg/edges
-edges_before=$(cat $dbg/edges)
-for e in "$ia $ib 1001" "$ia $ib -1" "$ia $ia 500" "$ia 64 500" \
-	 "$ia $ib 500 both" "$ia $ib"; do
-	dmesg -C
-	sh -c "echo '$e' >$dbg/edges" 2>/dev/null && fail "edge \"$e\" taken"
-	said "vlc_sim: edges: expected" || fail "edge \"$e\": no message"
+vlcctl=$(vlcctl_bin)
+# sim_refused PATTERN ARGS...: vlcctl sim ARGS fails with status 1 (2:
+# refused by vlcctl itself), its message matches PATTERN, and what sim
+# show prints is as before
+sim_refused() {
+	pat=$1
+	shift
+	before=$(sim show)
+	rc=0
+	sim "$@" 2>/tmp/sim.err || rc=$?
+	if [ $rc = 0 ]; then
+		echo "vlcctl sim $* succeeded" >&2
+		return 1
+	fi
 	bad=$((bad + 1))
-	echo "ok - edge \"$e\" refused, named"
-done
-dmesg -C
-sh -c "echo '$ia 63 500' >$dbg/edges" 2>/dev/null && fail "edge to no node taken"
-expect "edge to a node that does not exist: named" said "vlc_sim: edges: no node 63"
-bad=$((bad + 1))
-expect "edges unchanged" test "$(cat $dbg/edges)" = "$edges_before"
+	sed 's/^/  | /' /tmp/sim.err
+	grep -Eq "$pat" /tmp/sim.err || return 1
+	[ "$(sim show)" = "$before" ] ||
+		{ echo "the medium changed" >&2; return 1; }
+}
+# sim_shows PATTERN: a line of sim show matches PATTERN
+sim_shows() {
+	sim show | grep -Eq "$1"
+}
+# The medium's settings: the module parameters' ranges, by their names
+# in vlcctl.
+echo "$params" | {
+	n=0
+	while read -r name min max; do
+		key=$(echo "$name" | tr _ -)
+		old=$(sim show | sed -n "s/^medium.* $key \([0-9]*\).*/\1/p")
+		sim set "$key" "$max"
+		expect "sim set $key $max taken" sim_shows "^medium.* $key $max( |\$)"
+		sim set "$key" "$min"
+		expect "sim set $key $min taken" sim_shows "^medium.* $key $min( |\$)"
+		sim set "$key" "$old"
+		expect "sim set $key $((max + 1)) refused" \
+			sim_refused "\\[$key: $min\\.\\.$max\\]" set "$key" $((max + 1))
+		n=$((n + 1))
+	done
+	echo "$n" >/tmp/bad.nl
+}
+bad=$((bad + $(cat /tmp/bad.nl)))
+expect "sim set flicker-hz 0 refused" \
+	sim_refused "\\[flicker-hz: 1\\.\\.10000\\]" set flicker-hz 0
+# A node's clock, by the node's name
+expect "skew-ppm 100000 taken" sim node vlca skew-ppm 100000 phase-us 0
+expect "  ... shown" sim_shows "^node vlca .*skew-ppm 100000( |\$)"
+expect "skew-ppm -100000 taken" sim node vlca skew-ppm -100000 phase-us 0
+expect "  ... shown" sim_shows "^node vlca .*skew-ppm -100000( |\$)"
+sim node vlca skew-ppm 0 phase-us 0
+expect "skew-ppm 100001 refused" \
+	sim_refused "\\[skew-ppm: -100000\\.\\.100000\\]" node vlca skew-ppm 100001
+expect "skew-ppm -100001 refused" \
+	sim_refused "\\[skew-ppm: -100000\\.\\.100000\\]" node vlca skew-ppm -100001
+expect "skew-ppm x refused by vlcctl" sim_refused "skew-ppm" node vlca skew-ppm x
+expect "phase-us 10000000 taken" sim node vlca phase-us 10000000
+expect "  ... shown" sim_shows "^node vlca .*phase-us 10000000( |\$)"
+expect "phase-us -10000000 taken" sim node vlca phase-us -10000000
+sim node vlca phase-us 0
+expect "phase-us 10000001 refused" \
+	sim_refused "\\[phase-us: -10000000\\.\\.10000000\\]" node vlca phase-us 10000001
+expect "phase-us -10000001 refused" \
+	sim_refused "\\[phase-us: -10000000\\.\\.10000000\\]" node vlca phase-us -10000001
+expect "rx xx refused by vlcctl" sim_refused "rx" node vlca rx xx
+expect "a node that does not exist refused" \
+	sim_refused "no such node|not a simulated node|no node" node 63 skew-ppm 1
+# Edges: gain 0..1000, between two nodes that exist
+expect "edge gain 1000 taken" sim edge vlca vlcb gain 1000
+expect "edge gain 0 taken" sim edge vlca vlcb gain 0
+expect "  ... shown: no edge vlca -> vlcb" sh -c "! $vlcctl sim show | grep -q '^edge vlca vlcb '"
+sim edge vlca vlcb gain 700 both
+expect "edge gain 700 both ways taken" sim_shows "^edge vlcb vlca 700$"
+expect "edge gain 1001 refused" \
+	sim_refused "\\[gain: 0\\.\\.1000\\]" edge vlca vlcb gain 1001
+expect "edge gain -1 refused by vlcctl" sim_refused "gain" edge vlca vlcb gain -1
+expect "an edge from a node to itself refused" \
+	sim_refused "does not see its own light" edge vlca vlca gain 500
+expect "an edge to a node that does not exist refused" \
+	sim_refused "no such node|no node" edge vlca 63 gain 500
+expect "an edge to node 64 refused" sim_refused "64|0\\.\\.63" edge vlca 64 gain 500
+expect "an edge with no gain and no cover refused" sim_refused "." edge vlca vlcb
 
 # ---- netlink: what vlcctl.sh leaves out ----
-vlcctl=$(vlcctl_bin)
 # nl_refused PATTERN ARGS...: vlcctl set vlca fails, its message (the
 # kernel's extack) matches PATTERN, and show is as before
 nl_refused() {

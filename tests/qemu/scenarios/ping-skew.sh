@@ -6,8 +6,8 @@
 
 sim_load ambient=20000 flicker=5000 flicker_hz=100 noise=20
 vlc_pair
-echo 250 >/sys/kernel/debug/vlc_sim/0/skew_ppm
-echo -250 >/sys/kernel/debug/vlc_sim/1/skew_ppm
+sim node a/vlc0 skew-ppm 250
+sim node b/vlc0 skew-ppm -250
 expect "a locks to b" wait_carrier a 60
 expect "b locks to a" wait_carrier b 60
 out=$(ip netns exec a ping -c 10 -i 0.2 -W 20 10.0.0.2)

@@ -18,12 +18,16 @@ t0=$(date +%s)
 
 # ---- LED receivers ----
 vlc_pair led
-rx=$(sim_node a rx)
-expect "a senses with its LED" grep -qx led "$rx"
-expect "rx refuses an unknown receiver" sh -c "! echo apd >$rx 2>/dev/null"
-expect "rx refused while the interface is up" \
-	sh -c "! echo pd >$rx 2>/dev/null"
-expect "a still senses with its LED" grep -qx led "$rx"
+expect "a senses with its LED" test "$(sim_stat a rx)" = led
+rc=0
+sim node a/vlc0 rx apd 2>/dev/null || rc=$?
+expect "rx refuses an unknown receiver (usage error)" test $rc = 2
+rc=0
+sim node a/vlc0 rx pd 2>/tmp/rx.err || rc=$?
+expect "rx refused while the interface is up" test $rc = 1
+expect "  ... saying why" grep -q "set it while the interface is down" \
+	/tmp/rx.err
+expect "a still senses with its LED" test "$(sim_stat a rx)" = led
 expect "LED pair: carrier on a" wait_carrier a 60
 expect "LED pair: carrier on b" wait_carrier b 60
 ip netns exec a ping -c 1 -W 60 10.0.0.2 >/dev/null || fail "LED pair: no first ping"
@@ -34,32 +38,31 @@ expect "LED pair: 4 or more of 5 pings" \
 	grep -Eq " (0|20)% packet loss" /tmp/ping.out
 led_sig=$(signal_max 500)
 expect "LED pair: a signal is seen" test "${led_sig:-0}" -gt 0
-expect "LED a never measured while lit" test "$(cat "$(sim_node a rx_lit)")" -eq 0
-expect "LED b never measured while lit" test "$(cat "$(sim_node b rx_lit)")" -eq 0
-expect "no bursts while burst_ppm=0" \
-	test $(($(cat "$(sim_node a bursts)") + $(cat "$(sim_node b bursts)"))) -eq 0
+expect "LED a never measured while lit" test "$(sim_stat a rx_lit)" -eq 0
+expect "LED b never measured while lit" test "$(sim_stat b rx_lit)" -eq 0
+expect "no bursts while burst-ppm is 0" \
+	test $(($(sim_stat a bursts) + $(sim_stat b bursts))) -eq 0
 echo "LED pair done after $(($(date +%s) - t0)) s, virtual $(vtime_s) s"
 ia=$(sim_id a)
 ip netns del a
 ip netns del b
-wait_until 30 test ! -e "/sys/kernel/debug/vlc_sim/$ia" ||
+wait_until 30 sim_gone "$ia" ||
 	fail "LED pair not removed"
 
 # ---- error bursts ----
 vlc_pair
-expect "photodiode pair: a senses with a photodiode" grep -qx pd "$(sim_node a rx)"
+expect "photodiode pair: a senses with a photodiode" test "$(sim_stat a rx)" = pd
 # 40 ppm per window, 7 windows a frame: a 2 ms burst every ~1.8 s at
 # each receiver, some per 128-byte fragment (0.55 s on air) in either way.
-p=/sys/module/vlc_sim/parameters
-expect "burst_us above 10 s refused" sh -c "! echo 10000001 >$p/burst_us 2>/dev/null"
-expect "burst_ppm above 1000000 refused" sh -c "! echo 1000001 >$p/burst_ppm 2>/dev/null"
-expect "burst_us kept" grep -qx 2000 $p/burst_us
-echo 2000 >/sys/module/vlc_sim/parameters/burst_us
-echo 40 >/sys/module/vlc_sim/parameters/burst_ppm
+expect "burst-us above 10 s refused" sh -c "! $(vlcctl_bin) sim set burst-us 10000001 2>/dev/null"
+expect "burst-ppm above 1000000 refused" sh -c "! $(vlcctl_bin) sim set burst-ppm 1000001 2>/dev/null"
+sim show | grep "^medium" >/tmp/medium
+expect "burst-us kept" grep -Eq " burst-us 2000( |$)" /tmp/medium
+sim set burst-us 2000 burst-ppm 40
 tcp_transfer 8192
-echo 0 >/sys/module/vlc_sim/parameters/burst_ppm
-ba=$(cat "$(sim_node a bursts)")
-bb=$(cat "$(sim_node b bursts)")
+sim set burst-ppm 0
+ba=$(sim_stat a bursts)
+bb=$(sim_stat b bursts)
 ra=$(stat a mac_tx_retries)
 hb=$(($(stat a mac_rx_hard_symbols) + $(stat b mac_rx_hard_symbols)))
 echo "bursts: a $ba b $bb; a mac_tx_retries $ra; hard decisions a+b $hb"
@@ -69,7 +72,7 @@ expect "bursts injected at b" test "$bb" -gt 0
 # hard decisions (which the CRC then judges): either is counted.
 expect "retransmissions or hard decisions counted" test $((ra + hb)) -gt 0
 expect "a photodiode measures while its LED is lit" \
-	test "$(cat "$(sim_node a rx_lit)")" -gt 0
+	test "$(sim_stat a rx_lit)" -gt 0
 echo "bursts done after $(($(date +%s) - t0)) s, virtual $(vtime_s) s"
 
 # ---- a covered edge ----
@@ -84,10 +87,10 @@ db=$(ip netns exec b cat /sys/class/net/vlc0/carrier_down_count)
 # 10 s of cover in real time: NAPI reports the loss only if it runs
 # while the carrier is down, which 10 s of virtual time at full speed
 # (under a second of the guest's) did not always give it.
-echo 100 >/sys/module/vlc_sim/parameters/speed
-echo "cover $(sim_id a) $(sim_id b) 10000" >/sys/kernel/debug/vlc_sim/edges
+sim set speed 100
+sim edge a/vlc0 b/vlc0 cover 10000000 both
 wait_vtime_ms 10000
-echo 0 >/sys/module/vlc_sim/parameters/speed
+sim set speed 0
 expect "carrier dropped on a under the cover" \
 	test "$(ip netns exec a cat /sys/class/net/vlc0/carrier_down_count)" -gt "$da"
 expect "carrier dropped on b under the cover" \

@@ -65,7 +65,7 @@ for s in $skews; do
 	i=$((i + 1))
 	ip netns add "n$i"
 	ip link add "vlc$i" type vlc
-	echo "$s" >"/sys/kernel/debug/vlc_sim/$(sim_dev_id "vlc$i")/skew_ppm"
+	sim node "vlc$i" skew-ppm "$s"
 	ip link set "vlc$i" netns "n$i" name vlc0
 	ip -n "n$i" addr add "10.0.0.$i/24" dev vlc0
 done

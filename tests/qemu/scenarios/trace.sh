@@ -20,8 +20,8 @@ vlc_pair
 for n in a b; do
 	ip netns exec $n sh -c 'echo 1 >/proc/sys/net/ipv6/conf/vlc0/disable_ipv6'
 done
-echo 250 >"$(sim_node a skew_ppm)"
-echo -250 >"$(sim_node b skew_ppm)"
+sim node a/vlc0 skew-ppm 250
+sim node b/vlc0 skew-ppm -250
 expect "a locks to b" wait_carrier a 60
 expect "b locks to a" wait_carrier b 60
 # ARP first: the traced pings are then one DATA each way.
@@ -38,7 +38,7 @@ echo "short addresses: a=$sa b=$sb"
 
 # A quarter of real time while tracing: fewer idle frames are recorded
 # while the commands start (and the text is slow to sift under TCG).
-echo 25 >/sys/module/vlc_sim/parameters/speed
+sim set speed 25
 trace-cmd start -b 8192 -e vlc >/dev/null
 ip netns exec a ping -c 1 -W 60 10.0.0.2 >/dev/null || fail "traced ping failed"
 trace-cmd stop

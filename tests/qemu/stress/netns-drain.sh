@@ -22,9 +22,8 @@ for a in "$@"; do
 	*) fail "unknown argument $a" ;;
 	esac
 done
-vnow_ms() { echo $(($(cat /sys/kernel/debug/vlc_sim/vtime_ns) / 1000000)); }
+vnow_ms() { echo $(($(sim time) / 1000)); }
 now_ms() { echo $(($(date +%s%N) / 1000000)); }
-sim_count() { ls /sys/kernel/debug/vlc_sim | grep -c '^[0-9]*$' || true; }
 
 sim_load
 # board 1 stays: board 2 keeps its carrier (and its qdisc) after 3 goes
@@ -59,8 +58,8 @@ i2=$(sim_id n2)
 t0=$(now_ms)
 v0=$(vnow_ms)
 ip netns del n2
-# n2's node (its debugfs folder) goes with the namespace's exit
-while [ -e "/sys/kernel/debug/vlc_sim/$i2" ]; do
+# n2's node goes with the namespace's exit
+while ! sim_gone "$i2"; do
 	[ $(($(vnow_ms) - v0)) -lt 400000 ] ||
 		fail "n2 still there after 400 s of virtual time"
 	sleep 0.5
@@ -72,5 +71,5 @@ echo "$((t1 - t0)) ms wall, $((v1 - v0)) ms virtual, backlog ${q:-?}" >"$VLC_OUT
 expect "gone within the bound (172 s virtual)" test $((v1 - v0)) -le 172000
 expect "n3's device gone" test "$(sim_count)" -eq 1
 ip netns del n1
-expect "all nodes gone" sh -c 'i=0; while [ "$(ls /sys/kernel/debug/vlc_sim | grep -c "^[0-9]*$")" -ne 0 ]; do [ $i -lt 600 ] || exit 1; sleep 0.1; i=$((i + 1)); done'
+expect "all nodes gone" wait_until 60 sim_empty
 sim_unload

@@ -36,7 +36,7 @@ kl=/sys/kernel/debug/kmemleak
 fig=$VLC_OUT/figures.txt
 : >"$fig"
 now_ms() { echo $(($(date +%s%N) / 1000000)); }
-vnow_ms() { echo $(($(cat /sys/kernel/debug/vlc_sim/vtime_ns) / 1000000)); }
+vnow_ms() { echo $(($(sim time) / 1000)); }
 # figure NAME VALUE: one result line, kept for vlc-stress.rst
 figure() {
 	echo "figure: $1: $2"
@@ -71,10 +71,6 @@ node() {
 	ip -n "n$1" link set vlc0 addrgenmode none
 	ip -n "n$1" addr add "10.0.0.$1/24" dev vlc0
 	ip -n "n$1" link set vlc0 up
-}
-# sim_count: nodes the simulator has (its numbered debugfs folders)
-sim_count() {
-	ls /sys/kernel/debug/vlc_sim | grep -c '^[0-9]*$' || true
 }
 # sim_has N: the simulator has N nodes
 sim_has() {
@@ -401,7 +397,7 @@ ip netns del n1
 ip netns del n2
 # The namespaces' exit runs from a workqueue, seconds later under TCG.
 wait_sim_count 0 || {
-	ls /sys/kernel/debug/vlc_sim
+	sim show
 	ip -o link show type vlc
 	lsns -t net
 	fail "nodes left after deleting their namespaces"
