@@ -954,9 +954,11 @@ rg_point() {
 		{ f += $4; ok += $5; d += $6; bad += !$7
 		  if ($3 > lm) lm = $3; if ($8 > om) om = $8 }
 		END { fl = f ? 1 - ok / f : 1; pl = 1 - d / n
+		      # in counts: 2 of 2000 is 1e-3, whatever the rounding
 		      printf "%.2f %d %d %d %d %d %.2e %.2e %d %.1f %d %d\n",
 			r, g, f, ok, d, n, fl, pl, lm, om / 1000,
-			!bad && fl <= want, !bad && pl <= want }'
+			!bad && f && f - ok <= want * f + 1e-6,
+			!bad && n - d <= want * n + 1e-6 }'
 }
 # rg_edge FILE COLUMN: the last point that passes on COLUMN before the
 # first that fails, outwards ("none" if the first fails), and that one
