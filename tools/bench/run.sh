@@ -1021,18 +1021,28 @@ for rx in pd led led2; do
 	rg_fig $rx reach 12
 	rg_fig $rx clean 11
 done
+# Centimetres, derived, not measured: vlc-hardware.rst computes that a red
+# 5 mm LED at 6 mA gives a BPW34 "a few uA" (taken as 2 to 4) at 5 cm;
+# on the BeagleBone's ADC (10 mV per uA, rx-min-level 10 mV) d_full is
+# where one lit LED gives ten times rx-min-level, 10 uA
+rg_cm() {	# FORMAT RATIO: "LO to HI", d_full's range times RATIO
+	awk -v f="$1" -v k="$2" 'BEGIN { if (k == "-") { print "-"; exit }
+		printf f " to " f, k * 5 * sqrt(2 / 10), k * 5 * sqrt(4 / 10) }'
+}
+rg_v() { sed -n "s/^\.\. |range_$1| replace:: //p" "$stage/range.figures.inc"; }
+fig adc_dfull_cm "$(rg_cm %.1f 1)"
+fig adc_reach_cm "$(rg_cm %.0f "$(rg_v reach_pd)")"
+fig adc_clean_cm "$(rg_cm %.0f "$(rg_v clean_pd)")"
 put range-commands.literal.inc <<RST
 ::
 
   build/bench/link_bench range pd|led|led2 GAIN $rg_pings SEED   # SEED $(echo "$rg_seeds" | tr ' ' ','), GAIN swept
 RST
 rg_row() {	# LABEL RX: a row of the table
-	f=$stage/range.figures.inc
-	v() { sed -n "s/^\.\. |range_$1| replace:: //p" "$f"; }
 	printf '%-33s  %-8s  %-8s  %-10s  %-8s  %s\n' "$1" \
-		"$(v "reach_gain_$2")" "$(v "reach_$2")" \
-		"$(v "reach_frame_loss_$2")" "$(v "clean_gain_$2")" \
-		"$(v "clean_$2")"
+		"$(rg_v "reach_gain_$2")" "$(rg_v "reach_$2")" \
+		"$(rg_v "reach_frame_loss_$2")" "$(rg_v "clean_gain_$2")" \
+		"$(rg_v "clean_$2")"
 }
 put range.table.inc <<RST
 =================================  ========  ========  ==========  ========  ========
