@@ -45,6 +45,21 @@
  *	1 sent in are left out), as tools/bench/ser-sim.sh does with the
  *	driver in the QEMU guest. Prints "snr_db symbols errors".
  *
+ *   link_bench range RX GAIN PACKETS SEED
+ *	The lock's two nodes, PHY and MAC, on vlc_sim's medium at its
+ *	defaults (ambient 2000, no flicker, noise 10, the search in the
+ *	tick), each seeing the other's lit LED at GAIN (1000: full gain)
+ *	and sensing with RX: "pd", a photodiode (rx_min_level 100); "led",
+ *	its own LED, as vlc_sim's led receiver; "led2", a second LED beside
+ *	the TX LED, sensing as the light model's LED does but never blind
+ *	(both rx_min_level 12, as vlc_sim sets it for an LED). Once locked,
+ *	node 0 sends PACKETS pings as floss does. Prints "rx gain
+ *	lock_frames data_frames data_ok delivered through offset_ns":
+ *	lock_frames 20001 if no lock within 20000 frames (and nothing
+ *	sent), through 0 if the pings did not all get through node 0's MAC
+ *	(delivered or given up) within 4000 frames each, offset_ns the
+ *	largest offset between the two grids meanwhile (every 64 frames).
+ *
  * JITTER: "none", "const:NS" (every callback of node 0 late by NS, node
  * 1 on time and not correcting: a steady offset the guards must absorb),
  * "unif:NS" (every callback of both nodes late by a uniform draw in
@@ -99,9 +114,36 @@ struct lnode {
 
 static struct vlc_hsim ch;
 static struct lnode ln[2];
-static u32 lb_noise = SIG / 100;
-static bool lb_quiet;		/* no ambient light, as phy_bench ber */
+
+/* What a node of mac_pair() senses with. */
+enum lb_rx {
+	LB_RX_PD,	/* a photodiode */
+	LB_RX_LED,	/* its own LED, blind while lit (vlc_sim's "led") */
+	LB_RX_LED2,	/* a second LED beside the TX LED, never blind */
+};
+
+/* The medium of mac_pair(): each node sees the other's lit LED at gain,
+ * ambient light with 100 Hz flicker, noise (rms over a default data
+ * slot); rx_min is the PHY's smallest signal (rx_min_level).
+ */
+static struct lb_medium {
+	u32 gain;
+	u32 ambient;
+	u32 flicker;
+	u32 noise;
+	u32 rx_min;
+	enum lb_rx rx;
+} lb_med = {
+	.gain = SIG,
+	.ambient = 5 * SIG,
+	.flicker = SIG,
+	.noise = SIG / 100,
+	.rx_min = SIG / 10,
+	.rx = LB_RX_PD,
+};
+
 static u32 lb_delivered;
+static u32 lb_offset_max;	/* pings(): largest grid offset seen, ns */
 static struct jitter jit;
 static u64 jrng;
 
@@ -287,28 +329,37 @@ static u32 frames1(void)
 	return ln[1].frames;
 }
 
-/* Both nodes on the host simulator: each sees the other at
- * SIG, ambient 5 SIG with 100 Hz flicker of SIG, SNR 100 on a data slot.
+/* Both nodes on the host simulator, on the medium lb_med (by default:
+ * each sees the other at SIG, ambient 5 SIG with 100 Hz flicker of SIG,
+ * SNR 100 on a data slot, photodiodes).
  */
 static int mac_pair(u64 seed, s32 ppm, u32 defer, u32 *off)
 {
+	const struct lb_medium *m = &lb_med;
+	/* a second LED senses a fraction of every light, as the light
+	 * model's LED does, but is never blind: the light scaled down at a
+	 * photodiode's pins, to the nearest unit
+	 */
+	u32 div = m->rx == LB_RX_LED2 ? VLC_LIGHT_LED_DIV : 1;
 	struct vlc_mac_params p;
 	enum vlc_refusal why;
 	int i;
 
 	vlc_hsim_init(&ch, seed);
 	memset(ln, 0, sizeof(ln));
-	ch.gain[0][1] = SIG;
-	ch.gain[1][0] = SIG;
-	ch.ambient = lb_quiet ? 0 : 5 * SIG;
-	ch.flicker100 = lb_quiet ? 0 : SIG;
-	ch.noise = lb_noise;
+	ch.gain[0][1] = (m->gain + div / 2) / div;
+	ch.gain[1][0] = (m->gain + div / 2) / div;
+	ch.ambient = (m->ambient + div / 2) / div;
+	ch.flicker100 = (m->flicker + div / 2) / div;
+	ch.noise = m->noise;
 	ch.noise_ref_ns = vlc_phy_default_timing.data_ns;
 	for (i = 0; i < 2; i++) {
 		struct lnode *l = &ln[i];
 		struct vlc_hsim_node *cn = &ch.node[i];
 		struct vlc_phy_timing t = lb_timing(1, 1, i ? ppm : 0);
 
+		if (m->rx == LB_RX_LED)
+			vlc_hsim_set_led_rx(&ch, i);
 		l->cn = cn;
 		l->defer_ticks = defer;
 		vlc_phy_init(&cn->phy, cn->phy.pins, cn, &lb_client, l);
@@ -317,7 +368,7 @@ static int mac_pair(u64 seed, s32 ppm, u32 defer, u32 *off)
 				vlc_refusal_msg(why));
 			return -1;
 		}
-		vlc_phy_set_rx_min_level(&cn->phy, SIG / 10);
+		vlc_phy_set_rx_min_level(&cn->phy, m->rx_min);
 		vlc_mac_default_params(&p);
 		p.short_addr = i + 1;
 		vlc_mac_init(&l->mac, &p, &lb_mac_ops, l);
@@ -548,19 +599,55 @@ static int ber(int argc, char **argv)
 
 /* ---- frame loss against SNR, with the MAC -------------------------- */
 
+/* Node 0 sends @packets 98-byte pings to node 1, back to back, with the
+ * MAC's counters of both nodes from zero (what the beacons of the lock
+ * left behind is out). False if they are not all through node 0's MAC
+ * (delivered, or given up) within @max frames of node 1. Notes the
+ * largest offset between the grids, every 64 frames.
+ */
+static bool pings(u32 packets, u32 max)
+{
+	u32 queued = 0, start = ln[1].frames, i;
+	u8 f[98];
+	s32 d;
+
+	memset(&ln[1].mac.stats, 0, sizeof(ln[1].mac.stats));
+	memset(&ln[0].mac.stats, 0, sizeof(ln[0].mac.stats));
+	lb_delivered = 0;
+	lb_offset_max = 0;
+	memset(f, 0, sizeof(f));
+	memcpy(f, "\x02\x56\x4c\x43\x00\x02\x02\x56\x4c\x43\x00\x01"
+	       "\x08\x00", 14);
+	while (queued < packets || ln[0].mac.tx.q_count ||
+	       ln[0].mac.tx.state != VLC_MAC_TX_IDLE) {
+		if (ln[1].frames - start >= max)
+			return false;
+		while (queued < packets && !vlc_mac_tx_full(&ln[0].mac)) {
+			for (i = 14; i < sizeof(f); i++)
+				f[i] = (u8)(queued * 31 + i);
+			vlc_mac_xmit(&ln[0].mac, f, sizeof(f));
+			queued++;
+		}
+		lb_run_frames(64, frames1);
+		d = vlc_hsim_offset(&ch, 0, 1);
+		lb_offset_max = max_t(u32, lb_offset_max, d < 0 ? -d : d);
+	}
+	return true;
+}
+
 static int floss(int argc, char **argv)
 {
 	enum vlc_phy_mode mode = strcmp(argv[2], "4ppm") ?
 		VLC_PHY_MODE_2SLOT : VLC_PHY_MODE_4PPM;
 	double db = atof(argv[3]);
-	u32 packets = atoi(argv[4]), queued = 0, at, off, i;
+	u32 packets = atoi(argv[4]), at, off, i;
 	u64 seed = strtoull(argv[5], NULL, 0), ok0 = 0;
 	struct vlc_mac_params p;
 	const struct vlc_mac_stats *s = &ln[1].mac.stats;
-	u8 f[98];
 
-	lb_noise = (u32)(SIG / pow(10, db / 20));
-	lb_quiet = true;
+	lb_med.noise = (u32)(SIG / pow(10, db / 20));
+	lb_med.ambient = 0;
+	lb_med.flicker = 0;
 	if (mac_pair(seed, 0, 26, &off))
 		return 1;
 	for (i = 0; i < 2; i++) {
@@ -574,23 +661,7 @@ static int floss(int argc, char **argv)
 		printf("%.1f 0 0 0 0 0 0 0 0 0 %u\n", db, at);
 		return 0;
 	}
-	/* from here on: what the beacons of the lock left behind is out */
-	memset(&ln[1].mac.stats, 0, sizeof(ln[1].mac.stats));
-	memset(&ln[0].mac.stats, 0, sizeof(ln[0].mac.stats));
-	lb_delivered = 0;
-	memset(f, 0, sizeof(f));
-	memcpy(f, "\x02\x56\x4c\x43\x00\x02\x02\x56\x4c\x43\x00\x01"
-	       "\x08\x00", 14);
-	while (queued < packets || ln[0].mac.tx.q_count ||
-	       ln[0].mac.tx.state != VLC_MAC_TX_IDLE) {
-		while (queued < packets && !vlc_mac_tx_full(&ln[0].mac)) {
-			for (i = 14; i < sizeof(f); i++)
-				f[i] = (u8)(queued * 31 + i);
-			vlc_mac_xmit(&ln[0].mac, f, sizeof(f));
-			queued++;
-		}
-		lb_run_frames(64, frames1);
-	}
+	pings(packets, U32_MAX);
 	ok0 = s->rx_frames_ok - s->rx_beacons;
 	printf("%.1f %llu %llu %llu %llu %llu %llu %llu %llu %u %u\n", db,
 	       (unsigned long long)ln[0].mac.stats.tx_fragments,
@@ -707,6 +778,52 @@ static int simser(int argc, char **argv)
 	return 0;
 }
 
+/* ---- reach of each receiver type on vlc_sim's medium --------------- */
+
+#define SIM_AMBIENT	2000U	/* vlc_sim's default ambient light */
+#define RANGE_LOCK_MAX	20000	/* frames: no lock within 10 s, no link */
+#define RANGE_PING_MAX	4000	/* frames of node 1 a ping may take */
+
+static int range(int argc, char **argv)
+{
+	static const char * const rx_name[] = {
+		[LB_RX_PD] = "pd", [LB_RX_LED] = "led", [LB_RX_LED2] = "led2",
+	};
+	u32 gain = atoi(argv[3]), packets = atoi(argv[4]), at, off;
+	u64 seed = strtoull(argv[5], NULL, 0);
+	const struct vlc_mac_stats *s = &ln[1].mac.stats;
+	enum lb_rx rx = LB_RX_PD;
+	bool through;
+
+	while (strcmp(argv[2], rx_name[rx]))
+		if (++rx > LB_RX_LED2)
+			return 2;
+	/* vlc_sim's medium at its defaults, and its rx_min_level: a tenth
+	 * of a lit LED at full gain, as the receiver senses it
+	 */
+	lb_med = (struct lb_medium){
+		.gain = gain,
+		.ambient = SIM_AMBIENT,
+		.noise = SIM_NOISE,
+		.rx_min = SIM_FULL / 10 /
+			  (rx == LB_RX_PD ? 1 : VLC_LIGHT_LED_DIV),
+		.rx = rx,
+	};
+	if (mac_pair(seed, 0, 0, &off))
+		return 1;
+	at = mac_lock(RANGE_LOCK_MAX, S32_MAX);
+	if (at > RANGE_LOCK_MAX) {
+		printf("%s %u %u 0 0 0 0 0\n", rx_name[rx], gain, at);
+		return 0;
+	}
+	through = pings(packets, packets * RANGE_PING_MAX);
+	printf("%s %u %u %llu %llu %u %d %u\n", rx_name[rx], gain, at,
+	       (unsigned long long)ln[0].mac.stats.tx_fragments,
+	       (unsigned long long)(s->rx_frames_ok - s->rx_beacons),
+	       lb_delivered, through, lb_offset_max);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 6 && !strcmp(argv[1], "lock"))
@@ -719,11 +836,14 @@ int main(int argc, char **argv)
 		return floss(argc, argv);
 	if (argc == 6 && !strcmp(argv[1], "simser"))
 		return simser(argc, argv);
+	if (argc == 6 && !strcmp(argv[1], "range"))
+		return range(argc, argv);
 	fprintf(stderr,
 		"usage: link_bench lock SEED0 RUNS MAXFRAMES DEFER\n"
 		"       link_bench skew PPM SEED FRAMES\n"
 		"       link_bench ber 2slot|4ppm FRAME_NS JITTER FRAMES SEED\n"
 		"       link_bench simser AMBIENT NOISE FRAMES SEED\n"
+		"       link_bench range pd|led|led2 GAIN PACKETS SEED\n"
 		"JITTER: none | const:NS | unif:NS | model:M:P:T\n");
 	return 2;
 }

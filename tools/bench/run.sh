@@ -9,7 +9,7 @@
 # virtual time) except the wall-clock latency of the host build.
 #
 # Per section NAME (phy, hard, net, contention, sync, jitter, maccost,
-# ser, anchors) the fragments are
+# ser, range, anchors) the fragments are
 #   NAME.run.inc            when, on which tree and by which command
 #   NAME.figures.inc        ".. |NAME_WHAT| replace:: VALUE" for the prose
 #   NAME-WHAT.table.inc     a table
@@ -928,6 +928,140 @@ fig seeds "$ser_seeds"
 fig max_z "$(awk '$1 != "-" { v = $1 < 0 ? -$1 : $1; if (v > m) m = v }
 	END { printf "%.1f", m }' "$out/ser-z.txt")"
 fig guest_runs "$(sed -n 's/^BENCH ser //p' "$sq_txt" | awk '$3 > 0' | wc -l)"
+finish
+fi
+
+# Range per receiver type: two nodes, PHY and MAC, on vlc_sim's medium
+# at its defaults (tools/bench/link_bench.c range), the edge gain swept
+# down: how far each receiver type reaches, as a ratio of distances
+# (light ~ 1/d^2).
+if want range; then
+begin range
+echo "bench: range per receiver type (host)"
+rg_seeds="1 2 3 4" rg_pings=500 rg_loss=1e-3
+rg_r0=0.5 rg_rmax=5 rg_coarse=0.25 rg_fine=0.05
+rg_n=$(($(echo "$rg_seeds" | wc -w) * rg_pings))
+# rg_point RX R: the gain that puts the neighbour at R times d_full, over
+# every seed; one line "r gain frames ok delivered pings frame_loss
+# ping_loss lock_max offset_us clean reach": clean (1) when every seed
+# locked and at most rg_loss of the DATA frames on air were lost, reach
+# (1) when every seed locked and at most rg_loss of the pings were lost
+rg_point() {
+	g=$(awk -v r="$2" 'BEGIN { printf "%d", 1000 / (r * r) + 0.5 }')
+	for s in $rg_seeds; do
+		"$lb" range "$1" "$g" $rg_pings "$s"
+	done | awk -v r="$2" -v g="$g" -v want=$rg_loss -v n=$rg_n '
+		{ f += $4; ok += $5; d += $6; bad += !$7
+		  if ($3 > lm) lm = $3; if ($8 > om) om = $8 }
+		END { fl = f ? 1 - ok / f : 1; pl = 1 - d / n
+		      # in counts: 2 of 2000 is 1e-3, whatever the rounding
+		      printf "%.2f %d %d %d %d %d %.2e %.2e %d %.1f %d %d\n",
+			r, g, f, ok, d, n, fl, pl, lm, om / 1000,
+			!bad && f && f - ok <= want * f + 1e-6,
+			!bad && n - d <= want * n + 1e-6 }'
+}
+# rg_edge FILE COLUMN: the last point that passes on COLUMN before the
+# first that fails, outwards ("none" if the first fails), and that one
+rg_edge() {
+	sort -n "$1" | awk -v c="$2" '!stop && $c { last = $1 }
+		!stop && !$c { stop = $1 }
+		END { print (last == "" ? "none" : last), (stop == "" ? "none" : stop) }'
+}
+# rg_sweep RX: outwards from rg_r0 by rg_coarse until the pings do not
+# get through; then by rg_fine between each criterion's last coarse point
+# that passed and its first that failed
+rg_sweep() {
+	x=$1 t=$out/range-$1.txt
+	: >"$t"
+	r=$rg_r0
+	while awk -v r="$r" -v m=$rg_rmax 'BEGIN { exit !(r <= m) }'; do
+		rg_point "$x" "$r" >>"$t"
+		tail -n 1 "$t" | awk '{ exit !$12 }' || break
+		r=$(awk -v r="$r" -v s=$rg_coarse 'BEGIN { printf "%.2f", r + s }')
+	done
+	for c in 11 12; do
+		set -- $(rg_edge "$t" $c)
+		if [ "$1" = none ] || [ "$2" = none ]; then
+			continue
+		fi
+		r=$(awk -v r="$1" -v s=$rg_fine 'BEGIN { printf "%.2f", r + s }')
+		while awk -v r="$r" -v m="$2" 'BEGIN { exit !(r < m - 1e-9) }'; do
+			awk -v r="$r" '$1 == r { f = 1 } END { exit !f }' "$t" ||
+				rg_point "$x" "$r" >>"$t"
+			r=$(awk -v r="$r" -v s=$rg_fine 'BEGIN { printf "%.2f", r + s }')
+		done
+	done
+}
+# rg_fig RX NAME COLUMN: |range_NAME_RX| (the edge as a ratio of
+# distances, from its gain) and |range_NAME_gain_RX|; "-" if none
+rg_fig() {
+	t=$out/range-$1.txt
+	set -- "$1" "$2" $(rg_edge "$t" "$3")
+	if [ "$3" = none ]; then
+		fig "${2}_gain_$1" -
+		fig "${2}_$1" -
+		fig "${2}_frame_loss_$1" -
+		return
+	fi
+	set -- "$1" "$2" $(awk -v r="$3" '$1 == r' "$t")
+	fig "${2}_gain_$1" "$4"
+	fig "${2}_$1" "$(awk -v g="$4" 'BEGIN { printf "%.2f", sqrt(1000 / g) }')"
+	fig "${2}_frame_loss_$1" "$9"
+}
+for rx in pd led led2; do
+	rg_sweep $rx
+done
+fig seeds "$(echo "$rg_seeds" | wc -w)"
+fig pings $rg_pings
+fig packets $rg_n
+fig loss $rg_loss
+fig coarse $rg_coarse
+fig fine $rg_fine
+for rx in pd led led2; do
+	rg_fig $rx reach 12
+	rg_fig $rx clean 11
+done
+# Centimetres, derived, not measured: vlc-hardware.rst computes that a red
+# 5 mm LED at 6 mA gives a BPW34 "a few uA" (taken as 2 to 4) at 5 cm;
+# on the BeagleBone's ADC (10 mV per uA, rx-min-level 10 mV) d_full is
+# where one lit LED gives ten times rx-min-level, 10 uA
+rg_cm() {	# FORMAT RATIO: "LO to HI", d_full's range times RATIO
+	awk -v f="$1" -v k="$2" 'BEGIN { if (k == "-") { print "-"; exit }
+		printf f " to " f, k * 5 * sqrt(2 / 10), k * 5 * sqrt(4 / 10) }'
+}
+rg_v() { sed -n "s/^\.\. |range_$1| replace:: //p" "$stage/range.figures.inc"; }
+fig adc_dfull_cm "$(rg_cm %.1f 1)"
+fig adc_reach_cm "$(rg_cm %.0f "$(rg_v reach_pd)")"
+fig adc_clean_cm "$(rg_cm %.0f "$(rg_v clean_pd)")"
+put range-commands.literal.inc <<RST
+::
+
+  build/bench/link_bench range pd|led|led2 GAIN $rg_pings SEED   # SEED $(echo "$rg_seeds" | tr ' ' ','), GAIN swept
+RST
+rg_row() {	# LABEL RX: a row of the table
+	printf '%-33s  %-8s  %-8s  %-10s  %-8s  %s\n' "$1" \
+		"$(rg_v "reach_gain_$2")" "$(rg_v "reach_$2")" \
+		"$(rg_v "reach_frame_loss_$2")" "$(rg_v "clean_gain_$2")" \
+		"$(rg_v "clean_$2")"
+}
+put range.table.inc <<RST
+=================================  ========  ========  ==========  ========  ========
+receiver                           reach:    reach:    DATA frame  clean:    clean:
+                                   gain_min  d/d_full  loss there  gain_min  d/d_full
+=================================  ========  ========  ==========  ========  ========
+$(rg_row "photodiode (pd)" pd)
+$(rg_row "one LED, sends and senses (led)" led)
+$(rg_row "a second LED as the sensor (led2)" led2)
+=================================  ========  ========  ==========  ========  ========
+RST
+for rx in pd led led2; do
+	put range-$rx.literal.inc <<RST
+::
+
+  d/d_full  gain  DATA frames     ok  pings delivered  frame loss  ping loss  lock  offset us  clean  reach
+$(sort -n "$out/range-$rx.txt" | awk '{ printf "  %8.2f  %4d  %11d  %5d  %5d  %9d  %10s  %9s  %4d  %9.1f  %5s  %s\n", $1, $2, $3, $4, $6, $5, $7, $8, $9, $10, $11 ? "yes" : "no", $12 ? "yes" : "no" }')
+RST
+done
 finish
 fi
 
