@@ -14,11 +14,14 @@
 #                    ours, less those that kernel code does not promise
 
 VLC_RS_KVER ?=
+# "make clean" needs no kernel source
+ifneq ($(filter-out clean,$(or $(MAKECMDGOALS),all)),)
 ifeq ($(VLC_KSRC),)
 VLC_KSRC := $(shell VLC_KVER=$(VLC_RS_KVER) $(TOP)/scripts/ksrc.sh src)
 endif
 ifeq ($(wildcard $(VLC_KSRC)/lib/reed_solomon/reed_solomon.c),)
 $(error no lib/reed_solomon under '$(VLC_KSRC)': scripts/ksrc.sh src failed)
+endif
 endif
 
 VLC_RS_SRCS	:= $(VLC_KSRC)/lib/reed_solomon/reed_solomon.c
