@@ -24,10 +24,12 @@ pkgs_kunit="$pkgs_kernels python3 qemu-system-x86 qemu-system-arm gcc-aarch64-li
 # python3-yaml and python3-jsonschema: the kernel's YNL CLI (ynl scenario)
 pkgs_qemu="linux-headers-amd64 qemu-system-x86 busybox-static linux-image-amd64 cpio gzip iproute2 iputils-ping ethtool tcpdump socat batctl python3 python3-yaml python3-jsonschema trace-cmd"
 pkgs_lint="$pkgs_kernels linux-headers-amd64 sparse perl"
-pkgs_host="gcc make libcmocka-dev pkg-config"
+# linux-source-6.1: the kernel's lib/reed_solomon, which the FEC tests,
+# fuzzer and benches compile from it (tests/host/rslib.mk)
+pkgs_host="gcc make libcmocka-dev pkg-config linux-source-6.1 xz-utils"
 # clang-14 with libFuzzer, ASan and UBSan (libclang_rt.fuzzer-x86_64.a);
 # llvm-14 for the coverage report (llvm-cov-14)
-pkgs_fuzz="make clang-14 libclang-rt-14-dev llvm-14"
+pkgs_fuzz="make clang-14 libclang-rt-14-dev llvm-14 linux-source-6.1 xz-utils"
 pkgs_dt="device-tree-compiler dt-schema linux-source-6.1 xz-utils"
 pkgs_bench="valgrind gnuplot-nox"
 # the YNL generator of the 7.3 source (scripts/ynl-check.sh, through

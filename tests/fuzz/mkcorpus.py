@@ -84,6 +84,36 @@ def phy_params(sync=40000, guard=20000, data=50000, frame=500000,
                        bright)
 
 
+# fuzz_fec.c: codewords of level, len, mode, neras, the erased
+# positions, then the symbols (data; the spoiling bytes, or garbage)
+FEC_PARITY = (0, 2, 4, 8, 16, 32)
+
+
+def fec_word(level, length, mode=0, eras=(), data=None, spoil=None,
+             full=None, errors=()):
+    """One codeword. full: positions of the largest list (mode bit 1);
+    errors: (position, value) pairs, not listed as erased."""
+    if data is None:
+        data = bytes((7 * i + 3) & 0xff for i in range(length))
+    npar = FEC_PARITY[level] if level < len(FEC_PARITY) else 0
+    mode |= len(errors) << 4
+    b = bytes([level, length, mode, len(eras)]) + bytes(eras)
+    if full is not None:
+        b += bytes(full)
+    b += data
+    # garbage, and words the wrapper refuses: data and parity as read
+    refused = not npar or not 1 <= length <= 255 - npar or \
+        len(eras) > npar or len(set(eras)) != len(eras) or \
+        any(e >= length + npar for e in eras)
+    if mode & 1 or (refused and full is None):
+        return b + bytes(range(npar))
+    n = len(full) if full is not None else len(eras)
+    b += spoil if spoil is not None else bytes(0x5a for _ in range(n))
+    for pos, val in errors:
+        b += bytes([pos, val])
+    return b
+
+
 SEEDS = {
     'mac_rx': {
         # a 20-byte IPv4 payload to us, then idle: the MAC ACKs it
@@ -145,6 +175,33 @@ SEEDS = {
                                                     (250, EV_TIMING, 0, 1))),
         # one LED both emits and senses
         'shared-led': phy_setup(mode=4, frames=30),
+    },
+    'fec': {
+        # untouched words at every level, short and longest
+        'round-trip': b''.join(fec_word(lv, n) for lv in range(1, 6)
+                               for n in (1, 255 - FEC_PARITY[lv])),
+        # as many erasures as each level has parity, spread over the word
+        'erasures-max': b''.join(
+            fec_word(lv, 200, mode=2,
+                     full=bytes(range(0, 7 * FEC_PARITY[lv], 7)))
+            for lv in range(1, 6)),
+        # 8 erasures and 4 errors the PHY did not see: at capacity
+        'errors-and-erasures': fec_word(4, 64, eras=range(8),
+                                        errors=((20, 1), (30, 2), (40, 4),
+                                                (70, 8))),
+        # and one error more: refused, or decoded to another word
+        'beyond-capacity': fec_word(2, 40, eras=(1, 2),
+                                    errors=((10, 1), (11, 2))),
+        # garbage straight from the air
+        'garbage': fec_word(5, 223, mode=1) + fec_word(1, 253, mode=1),
+        # lists no word can have: duplicate, out of range, too long
+        'bad-lists': fec_word(2, 10, eras=(3, 3)) +
+        fec_word(2, 10, eras=(14,)) + fec_word(1, 10, eras=(0, 1, 2)) +
+        fec_word(5, 100, eras=range(33)),
+        # lengths decode_rs8() would BUG_ON, levels without a codec
+        'bad-lengths': fec_word(5, 224) + fec_word(1, 0) +
+        fec_word(1, 255) + fec_word(0, 10) + fec_word(6, 10) +
+        fec_word(0x85, 10),
     },
     'params': {
         'defaults': params(mac_params(), phy_params()),

@@ -147,6 +147,7 @@ static const struct vlc_mac_params vlc_mac_defaults = {
 	.beacon_interval = 1000,
 	.loc_interval = 0,
 	.rts_threshold = VLC_MAC_RTS_DEFAULT,
+	.fec = VLC_MAC_FEC_OFF,
 };
 
 void vlc_mac_default_params(struct vlc_mac_params *p)

@@ -98,6 +98,13 @@
  * @max_age: frames a packet may have spent in the MAC when it starts or
  *	retries; older ones are dropped and counted (tx_expired); 0 = no
  *	limit, else 64..65535
+ * @fec: Reed-Solomon parity of the frames this node sends (vlc_fec.h):
+ *	VLC_MAC_FEC_OFF, VLC_MAC_FEC_AUTO (the parity follows the erasures
+ *	the link sees), or the parity symbols per codeword of one level, 2,
+ *	4, 8, 16 or 32. A receiver decodes a frame at the parity its header
+ *	names, whatever its own setting. Not checked nor used yet: the frame
+ *	format that carries parity is still to come (vlc.rst, "Forward error
+ *	correction")
  */
 struct vlc_mac_params {
 	u8 short_addr;
@@ -115,7 +122,12 @@ struct vlc_mac_params {
 	u16 loc_interval;
 	u16 rts_threshold;
 	u16 max_age;
+	u8 fec;
 };
+
+/* struct vlc_mac_params.fec besides a parity count */
+#define VLC_MAC_FEC_OFF		0
+#define VLC_MAC_FEC_AUTO	0xff
 
 /* Frame types on air: bits 7:5 of the first header byte. */
 #define VLC_MAC_T_DATA		1
@@ -251,6 +263,12 @@ struct vlc_mac_ops {
  * @rx_hard_crc_errors: frames with a bad CRC that took hard decisions
  * @phase_corrections: frames in which our grid moved (ops->phase called):
  *	a correction, or the resync rate's share, or both in one call
+ * @fec_corrected_symbols: symbols (bytes) the Reed-Solomon decoder
+ *	restored, erased or wrong
+ * @fec_corrected_frames: frames that needed the decoder and passed their
+ *	CRC after it
+ * @fec_uncorrectable: frames the decoder refused or could not correct,
+ *	and frames it "corrected" that then failed their CRC
  */
 struct vlc_mac_stats {
 	u64 tx_frames;
@@ -291,6 +309,9 @@ struct vlc_mac_stats {
 	u64 rx_hard_symbols;
 	u64 rx_hard_frames_ok;
 	u64 rx_hard_crc_errors;
+	u64 fec_corrected_symbols;
+	u64 fec_corrected_frames;
+	u64 fec_uncorrectable;
 };
 
 /**

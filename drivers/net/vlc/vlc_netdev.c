@@ -670,6 +670,9 @@ static const struct vlc_ethtool_stat vlc_ethtool_stats[] = {
 	VLC_MAC_STAT(nav_frames),
 	VLC_MAC_STAT(backoffs),
 	VLC_MAC_STAT(phase_corrections),
+	VLC_MAC_STAT(fec_corrected_symbols),
+	VLC_MAC_STAT(fec_corrected_frames),
+	VLC_MAC_STAT(fec_uncorrectable),
 };
 
 static int vlc_ethtool_get_sset_count(struct net_device *ndev, int sset)

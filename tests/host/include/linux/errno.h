@@ -17,6 +17,8 @@
 #define EINVAL		22
 #define ENOSPC		28
 #define ERANGE		34
+#define EBADMSG		74
+#define EOPNOTSUPP	95
 #endif
 
 #endif /* _HOST_LINUX_ERRNO_H */

@@ -19,4 +19,14 @@ typedef __INT16_TYPE__ s16;
 typedef __INT32_TYPE__ s32;
 typedef __INT64_TYPE__ s64;
 
+/* the C99 names, which kernel libraries (lib/reed_solomon) use too */
+typedef __UINT8_TYPE__ uint8_t;
+typedef __UINT16_TYPE__ uint16_t;
+
+typedef unsigned int gfp_t;
+
+struct list_head {
+	struct list_head *next, *prev;
+};
+
 #endif /* _HOST_LINUX_TYPES_H */
