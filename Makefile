@@ -175,7 +175,7 @@ STRESS_ARGS ?=
 stress:
 	@$(TOP)/scripts/deps.sh kunit qemu
 	@kd=$$($(TOP)/scripts/stress-kernel.sh) && \
-	$(TOP)/tests/qemu/run.sh --kernel "$$kd" --timeout 5400 \
+	$(TOP)/tests/qemu/run.sh --kernel "$$kd" --timeout 10800 \
 		$(TOP)/tests/qemu/stress/stress.sh $(STRESS_ARGS) && \
 	$(TOP)/tests/qemu/run.sh --kernel "$$kd" --timeout 600 \
 		$(TOP)/tests/qemu/scenarios/macsec.sh

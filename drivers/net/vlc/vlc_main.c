@@ -12,17 +12,12 @@
 #include <linux/module.h>
 #include <net/genetlink.h>
 
-#include "vlc_fec.h"
 #include "vlc_netdev.h"
 #include "vlc_nl.h"
 
 static int __init vlc_main_init(void)
 {
 	int err;
-
-	/* Out of tree, the kernel may lack it: FEC stays off, once said. */
-	if (!vlc_fec_available())
-		pr_info("vlc: kernel without REED_SOLOMON (ENC8, DEC8) reachable from this module: FEC off\n");
 
 	err = vlc_led_init();
 	if (err)

@@ -14,7 +14,7 @@
 #   removals=10  device removals with frames in flight
 #   netns=10     namespace deletions with a live device inside
 #   kmemleak=1   0: skip the leak check (a kernel without kmemleak)
-# vlc-timeout: 5400
+# vlc-timeout: 10800
 . "$VLC_SRC/tests/qemu/lib.sh"
 
 nodes=8 pings=100 tcp=4000 reload=100 flaps=1000 removals=10 netns=10
@@ -144,8 +144,8 @@ while [ $p -le $((nodes / 2)) ]; do
 		rm -f "/tmp/rx.$d"
 		# A sender that gave up must not leave the receiver waiting
 		# forever: -T while connected, accept-timeout before.
-		ip netns exec "n$d" socat -u -T 900 \
-			TCP-LISTEN:5000,reuseaddr,accept-timeout=1200 \
+		ip netns exec "n$d" socat -u -T 1800 \
+			TCP-LISTEN:5000,reuseaddr,accept-timeout=3600 \
 			"OPEN:/tmp/rx.$d,creat,trunc" &
 		lpids="$lpids $!"
 	fi
@@ -166,7 +166,7 @@ while [ $p -le $((nodes / 2)) ]; do
 			"TCP:10.0.0.$d:5000,connect-timeout=300,retry=5,interval=1,linger=900" &
 	else
 		# -f sends 100/s whatever comes back: the queues stay full.
-		ip netns exec "n$s" ping -f -q -s 16 -c "$pings" -w 1500 \
+		ip netns exec "n$s" ping -f -q -s 16 -c "$pings" -w 3600 \
 			"10.0.0.$d" >"/tmp/ping.$s" 2>&1 &
 	fi
 	pids="$pids $!"
@@ -255,7 +255,7 @@ settle() {
 settle
 set -- $(snap n1) $(snap n2)
 a0="$*"
-ip netns exec n1 ping -f -q -s 16 -c "$pings" -w 1500 10.0.0.2 >/tmp/ping.c 2>&1 ||
+ip netns exec n1 ping -f -q -s 16 -c "$pings" -w 3600 10.0.0.2 >/tmp/ping.c 2>&1 ||
 	{ cat /tmp/ping.c; fail "counters: flood ping"; }
 settle
 set -- $(snap n1) $(snap n2)
