@@ -144,14 +144,15 @@ while [ $p -le $((nodes / 2)) ]; do
 		rm -f "/tmp/rx.$d"
 		# A sender that gave up must not leave the receiver waiting
 		# forever: -T while connected, accept-timeout before.
-		ip netns exec "n$d" socat -u -T 1800 \
+		ip netns exec "n$d" socat -d -d -u -T 1800 \
 			TCP-LISTEN:5000,reuseaddr,accept-timeout=3600 \
-			"OPEN:/tmp/rx.$d,creat,trunc" &
-		lpids="$lpids $!"
+			"OPEN:/tmp/rx.$d,creat,trunc" 2>"/tmp/socat.$d" &
+		lpids="$lpids $!:listener-n$d"
+		wait_until 60 listening "n$d" 5000 ||
+			fail "socat not listening in n$d after 60 s"
 	fi
 	p=$((p + 1))
 done
-sleep 1
 p=1
 while [ $p -le $((nodes / 2)) ]; do
 	s=$((2 * p - 1))
@@ -162,19 +163,30 @@ while [ $p -le $((nodes / 2)) ]; do
 		# whole of tcp_syn_retries (about 2 minutes), so connect
 		# again; linger: wait for the data to be acknowledged rather
 		# than leave an orphan socket behind.
-		ip netns exec "n$s" socat -u "OPEN:/tmp/tx.$s" \
-			"TCP:10.0.0.$d:5000,connect-timeout=300,retry=5,interval=1,linger=900" &
+		ip netns exec "n$s" socat -d -d -u "OPEN:/tmp/tx.$s" \
+			"TCP:10.0.0.$d:5000,connect-timeout=300,retry=5,interval=1,linger=900" \
+			2>"/tmp/socat.$s" &
+		pids="$pids $!:sender-n$s"
 	else
 		# -f sends 100/s whatever comes back: the queues stay full.
 		ip netns exec "n$s" ping -f -q -s 16 -c "$pings" -w 3600 \
 			"10.0.0.$d" >"/tmp/ping.$s" 2>&1 &
+		pids="$pids $!:ping-n$s"
 	fi
-	pids="$pids $!"
 	p=$((p + 1))
 done
+# socat_report: what the TCP ends said and saw, when one goes wrong
+socat_report() {
+	tail -n 5 /tmp/socat.* /tmp/ping.* 2>/dev/null || :
+	for n in $(seq 1 "$nodes"); do
+		echo "n$n: $(ip netns exec "n$n" ss -tan | tail -n +2 | tr '\n' ';')"
+	done
+}
 # Senders and pings first: a failed sender is reported, not waited on.
-for pid in $pids $lpids; do
-	wait "$pid" || fail "load: a transfer or ping failed ($(cat /tmp/ping.* 2>/dev/null | tr '\n' ' '))"
+for job in $pids $lpids; do
+	rc=0
+	wait "${job%%:*}" || rc=$?
+	[ "$rc" = 0 ] || { socat_report; fail "load: ${job#*:} exited $rc"; }
 done
 p=1
 tcps=0
@@ -184,7 +196,10 @@ while [ $p -le $((nodes / 2)) ]; do
 	d=$((2 * p))
 	if [ $((p % 2)) = 1 ]; then
 		[ "$(sha256sum <"/tmp/tx.$s")" = "$(sha256sum <"/tmp/rx.$d")" ] ||
-			fail "TCP n$s -> n$d: corrupt or short ($(wc -c <"/tmp/rx.$d") bytes)"
+			{
+				socat_report
+				fail "TCP n$s -> n$d: corrupt or short ($(wc -c <"/tmp/rx.$d" 2>&1) bytes)"
+			}
 		tcps=$((tcps + 1))
 	else
 		set -- $(ping_summary "/tmp/ping.$s")
