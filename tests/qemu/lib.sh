@@ -32,8 +32,15 @@ wait_until() {
 # simulator runs as fast as the guest can (virtual time) unless speed=
 # is among them.
 sim_load() {
-	insmod "$VLC_MOD/vlc.ko"
+	vlc_load
 	insmod "$VLC_MOD/vlc_sim.ko" speed=0 "$@"
+}
+
+# vlc_load: vlc.ko, after what insmod does not load for it: the kernel's
+# Reed-Solomon library where it is a module (FEC off where it is absent)
+vlc_load() {
+	modprobe -q reed_solomon 2>/dev/null || :
+	insmod "$VLC_MOD/vlc.ko"
 }
 
 # sim_unload: both again

@@ -451,6 +451,21 @@ int vlc_mac_set_params(struct vlc_mac *mac, const struct vlc_mac_params *p,
 	return ret;
 }
 
+/**
+ * vlc_mac_set_fec - the Reed-Solomon codecs the MAC encodes and decodes with
+ * @mac: the MAC
+ * @fec: codecs ready (vlc_fec_init()), or NULL: frames go out without
+ *	parity whatever the fec setting, and coded frames are taken only
+ *	when they arrive clean
+ *
+ * Context: as every call into the MAC, serialised by the caller; @fec
+ * stays valid until it is replaced.
+ */
+void vlc_mac_set_fec(struct vlc_mac *mac, struct vlc_fec *fec)
+{
+	mac->fec = fec;
+}
+
 /* A frame sent or received: its addresses from the header @h, of which
  * @n bytes are known; @len bytes from the delimiter on.
  */

@@ -20,6 +20,8 @@
 #include "vlc_phy.h"
 #include "vlc_sync.h"
 
+struct vlc_fec;
+
 /* Largest Ethernet frame taken from the stack: 1514 + one VLAN tag. */
 #define VLC_MAC_FRAME_MAX	1518
 #define VLC_MAC_ETH_HLEN	14
@@ -498,6 +500,7 @@ struct vlc_mac_bcn {
  * @sync: the PHY's lock and the resync loop
  * @bcn: beacons due and heard
  * @stats: counters
+ * @fec: the owner's Reed-Solomon codecs (vlc_mac_set_fec()), or NULL
  *
  * All fields are private to the MAC core (vlc_mac*.c) except @stats
  * (read-only).
@@ -517,6 +520,7 @@ struct vlc_mac {
 	struct vlc_mac_sync sync;
 	struct vlc_mac_bcn bcn;
 	struct vlc_mac_stats stats;
+	struct vlc_fec *fec;
 };
 
 void vlc_mac_default_params(struct vlc_mac_params *p);
@@ -526,6 +530,7 @@ void vlc_mac_init(struct vlc_mac *mac, const struct vlc_mac_params *p,
 		  const struct vlc_mac_ops *ops, void *ctx);
 int vlc_mac_set_params(struct vlc_mac *mac, const struct vlc_mac_params *p,
 		       enum vlc_refusal *why);
+void vlc_mac_set_fec(struct vlc_mac *mac, struct vlc_fec *fec);
 int vlc_mac_xmit(struct vlc_mac *mac, const u8 *frame, unsigned int len);
 bool vlc_mac_tx_full(const struct vlc_mac *mac);
 void vlc_mac_flush(struct vlc_mac *mac);

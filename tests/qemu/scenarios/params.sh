@@ -44,7 +44,7 @@ taken() {
 }
 
 # ---- module parameters of vlc_sim: NAME MIN MAX ----
-insmod "$VLC_MOD/vlc.ko"
+vlc_load
 expect "vlc has no module parameters" test ! -e /sys/module/vlc/parameters
 params="speed 0 100000
 ambient 0 1000000
