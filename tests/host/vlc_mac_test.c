@@ -10,6 +10,7 @@
 #include "vlc_mac_cases.c"
 #include "vlc_mac_rx_cases.c"
 #include "vlc_mac_sync_cases.c"
+#include "vlc_mac_fec_cases.c"
 
 int main(void)
 {
@@ -17,6 +18,7 @@ int main(void)
 		VLC_TEST_GROUP(vlc_mac),
 		VLC_TEST_GROUP(vlc_mac_rx),
 		VLC_TEST_GROUP(vlc_mac_sync),
+		VLC_TEST_GROUP(vlc_mac_fec),
 	};
 
 	return vlc_test_main("vlc_mac", g, ARRAY_SIZE(g));

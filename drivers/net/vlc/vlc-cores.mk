@@ -14,7 +14,8 @@ VLC_PHY_HDRS	:= vlc_phy.h vlc_phy_acq.h vlc_phy_priv.h vlc_refusal.h
 # unavailable, as in a kernel without REED_SOLOMON).
 VLC_FEC_SRCS	:= vlc_fec.c
 VLC_FEC_HDRS	:= vlc_fec.h
-VLC_MAC_SRCS	:= vlc_mac.c vlc_mac_tx.c vlc_mac_rx.c vlc_sync.c $(VLC_FEC_SRCS)
+VLC_MAC_SRCS	:= vlc_mac.c vlc_mac_tx.c vlc_mac_rx.c vlc_mac_fec.c vlc_sync.c \
+		   $(VLC_FEC_SRCS)
 VLC_MAC_HDRS	:= vlc_mac.h vlc_mac_priv.h vlc_phy.h vlc_phy_acq.h vlc_sync.h \
 		   vlc_refusal.h $(VLC_FEC_HDRS)
 VLC_HSIM_SRCS	:= tests/vlc_hsim.c vlc_sync.c

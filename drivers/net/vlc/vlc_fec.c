@@ -16,12 +16,13 @@
  * ndo_stop, once the executor has stopped.
  *
  * vlc_fec_encode() and vlc_fec_decode() neither sleep nor allocate: they
- * may run in any context, hard IRQ included, but one at a time per
- * struct vlc_fec, since lib/reed_solomon keeps the decoder's buffers in
- * each control and the wrapper's scratch is per device. The driver
- * decodes off the hard-IRQ tick: the tick completes a frame and its
- * erasure list, and the decode runs where the frame is handed on (see
- * Documentation/networking/vlc.rst, "Forward error correction").
+ * may run in any context, hard IRQ included. lib/reed_solomon keeps the
+ * decoder's buffers in each control and the wrapper's scratch is per
+ * device, so there is one decode at a time per struct vlc_fec and one
+ * encode at a time; the encoder only reads the codec's tables, so one of
+ * each may run at once. The driver encodes in the tick, as a frame
+ * starts, and decodes off it, in a work item (the MAC's "Where the
+ * decode runs", in Documentation/networking/vlc.rst).
  *
  * What decode_rs8() does not check, the wrapper does: a length it would
  * BUG_ON (the data must be 1..255 - parity symbols), more erasures than
@@ -195,7 +196,7 @@ static void vlc_fec_rs_encode(struct vlc_fec *fec, unsigned int level,
 			      const u8 *data, unsigned int len)
 {
 	/* encode_rs8() only reads the data; it just does not say so */
-	encode_rs8(fec->rs[level], (u8 *)data, len, fec->par, 0);
+	encode_rs8(fec->rs[level], (u8 *)data, len, fec->enc, 0);
 }
 
 static int vlc_fec_rs_decode(struct vlc_fec *fec, unsigned int level,
@@ -247,7 +248,7 @@ bool vlc_fec_ready(const struct vlc_fec *fec)
  * @len: 1..255 - the level's parity
  * @parity: receives vlc_fec_parity(@level) symbols
  *
- * Context: any; callers serialise on @fec (DOC: Contexts).
+ * Context: any; one encode at a time on @fec (DOC: Contexts).
  * Return: the parity symbols written, -EOPNOTSUPP while @fec is not
  * ready, -EINVAL for a level or length the code does not have.
  */
@@ -261,10 +262,10 @@ int vlc_fec_encode(struct vlc_fec *fec, unsigned int level, const u8 *data,
 	npar = vlc_fec_check(level, len, NULL, 0);
 	if (npar < 0)
 		return npar;
-	memset(fec->par, 0, sizeof(fec->par));
+	memset(fec->enc, 0, sizeof(fec->enc));
 	vlc_fec_rs_encode(fec, level, data, len);
 	for (i = 0; i < npar; i++)
-		parity[i] = fec->par[i];
+		parity[i] = fec->enc[i];
 	return npar;
 }
 
@@ -283,7 +284,7 @@ int vlc_fec_encode(struct vlc_fec *fec, unsigned int level, const u8 *data,
  * erasures are corrected, or e erasures and (parity - e) / 2 errors
  * elsewhere. Nothing is changed unless the codeword decodes.
  *
- * Context: any; callers serialise on @fec (DOC: Contexts).
+ * Context: any; one decode at a time on @fec (DOC: Contexts).
  * Return: the symbols corrected (0: the word was clean), -EBADMSG when
  * the word cannot be decoded within the code's capacity, -EINVAL when
  * the arguments are refused (vlc_fec_check()), -EOPNOTSUPP while @fec

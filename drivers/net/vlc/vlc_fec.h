@@ -30,16 +30,20 @@ struct rs_control;
  * struct vlc_fec - the codecs of one device, and the decoder's scratch
  * @rs: one Reed-Solomon control per level that carries parity; @rs[0] is
  *	unused (level 0 carries none). All NULL while FEC is unavailable.
- * @par: parity as lib/reed_solomon takes it, 16 bits a symbol
+ * @enc: the encoder's parity, 16 bits a symbol
+ * @par: the decoder's parity, as lib/reed_solomon takes it
  * @pos: erasure positions in, positions of the corrections out
  * @corr: the corrections, XORed into the symbols at @pos
  *
- * One decode or encode at a time per struct vlc_fec: lib/reed_solomon's
- * controls hold the decoder's buffers, and @par, @pos and @corr are
- * shared; the caller serialises.
+ * One decode at a time per struct vlc_fec (lib/reed_solomon's controls
+ * hold the decoder's buffers, and @par, @pos and @corr are the
+ * decoder's), and one encode at a time (@enc); an encode may run while
+ * a decode does: the tick encodes while a worker decodes. The callers
+ * serialise each.
  */
 struct vlc_fec {
 	struct rs_control *rs[VLC_FEC_LEVELS];
+	u16 enc[VLC_FEC_PARITY_MAX];
 	u16 par[VLC_FEC_PARITY_MAX];
 	int pos[VLC_FEC_PARITY_MAX];
 	u16 corr[VLC_FEC_PARITY_MAX];

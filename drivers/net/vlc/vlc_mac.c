@@ -100,7 +100,7 @@
  * A lost CTS costs 150 frames instead of a whole fragment. Bounds: a
  * NAV from an RTS is dropped when nothing starts within 2 SIFS + CTS +
  * slack (its CTS was lost), and no NAV is ever longer than the longest
- * exchange the protocol allows (nav_max, about 11 s at 500 us frames),
+ * exchange the protocol allows (nav_max, about 17 s at 500 us frames),
  * whatever a frame from the air announces. An RTS without a CTS is
  * retried up to retry_limit times, with the contention window doubling.
  *
@@ -319,25 +319,31 @@ void vlc_mac_hdr_parse(const u8 *b, unsigned int n, struct vlc_mac_hdr *h)
 
 /* Frames from the end of an RTS to the end of the last ACK of the
  * fragments that carry @rest payload bytes: the first @first bytes long,
- * the others at most @frag. For each: SIFS, DATA (@hlen header bytes),
- * SIFS, ACK; the CTS and the SIFS before it come first. Fragments that
- * grow on the way only make it shorter. No slack: frames are counted,
- * not timed, so a late callback costs a symbol, not a frame; and a NAV
- * that outlived the exchange would keep everybody but the sender out of
- * the next contention (the sender would capture the medium).
+ * the others at most @frag, DATA coded at @level (0: plain) and the
+ * short frames as vlc_mac_fec_level() codes them. For each: SIFS, DATA
+ * (@hlen header bytes), SIFS, ACK; the CTS and the SIFS before it come
+ * first. Fragments that grow on the way only make it shorter. No slack:
+ * frames are counted, not timed, so a late callback costs a symbol, not
+ * a frame; and a NAV that outlived the exchange would keep everybody
+ * but the sender out of the next contention (the sender would capture
+ * the medium).
  */
 unsigned int vlc_mac_exchange(const struct vlc_mac_params *p,
-			      unsigned int hlen, unsigned int rest,
-			      unsigned int first, unsigned int frag)
+			      unsigned int level, unsigned int hlen,
+			      unsigned int rest, unsigned int first,
+			      unsigned int frag)
 {
-	unsigned int ack = p->sifs + vlc_mac_frame_symbols(p, VLC_MAC_ACK_LEN);
-	unsigned int n = p->sifs + vlc_mac_frame_symbols(p, VLC_MAC_CTS_LEN);
+	unsigned int ctl = min_t(unsigned int, level, VLC_MAC_FEC_CTL_LEVEL);
+	unsigned int ack = p->sifs + vlc_mac_frame_symbols(p, 1 +
+			   vlc_mac_fec_len(ctl, VLC_MAC_ACK_LEN - 1));
+	unsigned int n = p->sifs + vlc_mac_frame_symbols(p, 1 +
+			 vlc_mac_fec_len(ctl, VLC_MAC_CTS_LEN - 1));
 	unsigned int f = first, i;
 
 	for (i = 0; rest && i < VLC_MAC_FRAGS_MAX; i++) {
 		f = min(f, rest);
-		n += p->sifs + vlc_mac_frame_symbols(p, 1 + hlen + f + 2) +
-		     ack;
+		n += p->sifs + vlc_mac_frame_symbols(p, 1 +
+			vlc_mac_fec_len(level, hlen + f + 2)) + ack;
 		rest -= f;
 		f = frag;
 	}
@@ -377,7 +383,8 @@ static void vlc_mac_apply_params(struct vlc_mac *mac,
 	worst.sifs = 15;
 	worst.bits_per_symbol = 1;
 	mac->nav.max = min_t(unsigned int, U16_MAX,
-			     vlc_mac_exchange(&worst, VLC_MAC_HDR_MAX,
+			     vlc_mac_exchange(&worst, VLC_FEC_LEVELS - 1,
+					      VLC_MAC_HDR_MAX,
 					      VLC_MAC_FRAME_MAX -
 					      VLC_MAC_ETH_HLEN + 2,
 					      VLC_MAC_FRAG_MIN,
@@ -456,14 +463,20 @@ int vlc_mac_set_params(struct vlc_mac *mac, const struct vlc_mac_params *p,
  * @mac: the MAC
  * @fec: codecs ready (vlc_fec_init()), or NULL: frames go out without
  *	parity whatever the fec setting, and coded frames are taken only
- *	when they arrive clean
+ *	when they arrive whole
+ * @defer: the owner runs the decode (vlc_mac_fec_pending() and on, in
+ *	vlc_mac_fec.c); else the MAC decodes in the call that completed
+ *	the frame
  *
- * Context: as every call into the MAC, serialised by the caller; @fec
- * stays valid until it is replaced.
+ * Context: serialised by the caller as every call into the MAC, and
+ * with no decode taken (vlc_mac_fec_begin()) and not ended; @fec stays
+ * valid until it is replaced.
  */
-void vlc_mac_set_fec(struct vlc_mac *mac, struct vlc_fec *fec)
+void vlc_mac_set_fec(struct vlc_mac *mac, struct vlc_fec *fec, bool defer)
 {
 	mac->fec = fec;
+	mac->coding.defer = defer;
+	mac->coding.dec.stage = VLC_MAC_DEC_IDLE;
 }
 
 /* A frame sent or received: its addresses from the header @h, of which

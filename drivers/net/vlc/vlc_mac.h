@@ -17,10 +17,9 @@
 
 #include <linux/types.h>
 
+#include "vlc_fec.h"
 #include "vlc_phy.h"
 #include "vlc_sync.h"
-
-struct vlc_fec;
 
 /* Largest Ethernet frame taken from the stack: 1514 + one VLAN tag. */
 #define VLC_MAC_FRAME_MAX	1518
@@ -41,6 +40,11 @@ struct vlc_fec;
 #define VLC_MAC_HDR_MAX		16
 /* Bytes of one frame after the preamble: delimiter, header, data, CRC. */
 #define VLC_MAC_AIR_MAX		(1 + VLC_MAC_HDR_MAX + VLC_MAC_FRAG_MAX + 2)
+/* The same frame coded (vlc_mac_fec.c): delimiter, the coded header (2
+ * bytes and their 2 parity), the frame after its delimiter, and the
+ * parity of its codewords, at most two of VLC_FEC_PARITY_MAX.
+ */
+#define VLC_MAC_CODED_MAX	(VLC_MAC_AIR_MAX + 4 + 2 * VLC_FEC_PARITY_MAX)
 
 #define VLC_MAC_BCAST		0xff	/* short address of broadcast */
 #define VLC_MAC_TXQ_LEN		4	/* packets the MAC holds */
@@ -271,6 +275,8 @@ struct vlc_mac_ops {
  *	CRC after it
  * @fec_uncorrectable: frames the decoder refused or could not correct,
  *	and frames it "corrected" that then failed their CRC
+ * @fec_tx_frames: frames sent with parity
+ * @fec_busy: coded frames dropped because the decoder still had one
  */
 struct vlc_mac_stats {
 	u64 tx_frames;
@@ -314,6 +320,8 @@ struct vlc_mac_stats {
 	u64 fec_corrected_symbols;
 	u64 fec_corrected_frames;
 	u64 fec_uncorrectable;
+	u64 fec_tx_frames;
+	u64 fec_busy;
 };
 
 /**
@@ -381,7 +389,7 @@ struct vlc_mac_emit {
 	u16 nbytes;
 	u8 pre;			/* preamble and bits per symbol, as */
 	u8 bits;		/* they were when the frame started */
-	u8 buf[VLC_MAC_AIR_MAX];
+	u8 buf[VLC_MAC_CODED_MAX];
 };
 
 /* The transmit queue, the fragment in flight, medium access and the
@@ -444,6 +452,9 @@ struct vlc_mac_nav {
 				 */
 };
 
+/* One bit per byte of a coded frame. */
+#define VLC_MAC_ERAS_WORDS	((VLC_MAC_CODED_MAX + 31) / 32)
+
 /* The receiver: delimiter hunt, byte assembly, the frame being received
  * and the reassemblies.
  */
@@ -456,12 +467,45 @@ struct vlc_mac_rx {
 	u8 byte;		/* the byte being assembled */
 	u8 dark;		/* dark frames in a row inside the frame */
 	bool hard;		/* the frame took a hard decision */
+	bool lost;		/* byte 0 lost a symbol without a hard
+				 * decision: fatal unless the frame is coded
+				 */
+	u8 form;		/* VLC_MAC_FORM_*: plain, coded, not known */
+	u8 level;		/* coded: the parity level of its header */
+	u16 body;		/* coded: bytes of the plain frame inside */
 	u16 pos;		/* bytes in @buf */
 	u16 need;		/* bytes @buf holds at the next decision */
+	u16 neras;		/* bytes of @buf that lost a symbol */
 	u32 signal;		/* the PHY's signal estimate, last frame */
 	u32 lifetime;		/* @idle_clock ticks a reassembly lives */
-	u8 buf[VLC_MAC_AIR_MAX];	/* header, payload, CRC */
+	u32 eras[VLC_MAC_ERAS_WORDS];	/* a bit per byte of @buf */
+	u8 buf[VLC_MAC_CODED_MAX];	/* header, payload, CRC; coded: the
+					 * coded header first, parity last
+					 */
 	struct vlc_mac_reasm reasm[VLC_MAC_RX_SOURCES];
+};
+
+/* A coded frame handed to the decoder (vlc_mac_fec_begin()). */
+struct vlc_mac_dec {
+	u8 stage;		/* VLC_MAC_DEC_* */
+	u8 level;		/* parity level its header names */
+	u16 n;			/* bytes of the frame inside */
+	u16 len;		/* bytes of @buf: coded header on */
+	bool ok;		/* decoded, and its CRC is good */
+	u16 fixed;		/* symbols the decoder corrected */
+	u32 eras[VLC_MAC_ERAS_WORDS];
+	u8 buf[VLC_MAC_CODED_MAX];
+};
+
+/* Parity of the frames we send, and the decode of those we receive. */
+struct vlc_mac_coding {
+	u32 est;		/* erased bytes per byte received, 16.16,
+				 * a moving average (vlc_mac_fec_note())
+				 */
+	u8 bump;		/* levels added after fragments were lost */
+	u8 clean;		/* fragments through at once since a bump */
+	bool defer;		/* the owner decodes (vlc_mac_fec_begin()) */
+	struct vlc_mac_dec dec;
 };
 
 /* The resync loop (vlc_sync.c), which also follows the PHY's lock. */
@@ -500,6 +544,7 @@ struct vlc_mac_bcn {
  * @sync: the PHY's lock and the resync loop
  * @bcn: beacons due and heard
  * @stats: counters
+ * @coding: parity sent, erasures seen, the decode handed over
  * @fec: the owner's Reed-Solomon codecs (vlc_mac_set_fec()), or NULL
  *
  * All fields are private to the MAC core (vlc_mac*.c) except @stats
@@ -520,6 +565,7 @@ struct vlc_mac {
 	struct vlc_mac_sync sync;
 	struct vlc_mac_bcn bcn;
 	struct vlc_mac_stats stats;
+	struct vlc_mac_coding coding;
 	struct vlc_fec *fec;
 };
 
@@ -530,7 +576,11 @@ void vlc_mac_init(struct vlc_mac *mac, const struct vlc_mac_params *p,
 		  const struct vlc_mac_ops *ops, void *ctx);
 int vlc_mac_set_params(struct vlc_mac *mac, const struct vlc_mac_params *p,
 		       enum vlc_refusal *why);
-void vlc_mac_set_fec(struct vlc_mac *mac, struct vlc_fec *fec);
+void vlc_mac_set_fec(struct vlc_mac *mac, struct vlc_fec *fec, bool defer);
+bool vlc_mac_fec_pending(const struct vlc_mac *mac);
+bool vlc_mac_fec_begin(struct vlc_mac *mac);
+void vlc_mac_fec_decode(struct vlc_mac *mac);
+void vlc_mac_fec_end(struct vlc_mac *mac);
 int vlc_mac_xmit(struct vlc_mac *mac, const u8 *frame, unsigned int len);
 bool vlc_mac_tx_full(const struct vlc_mac *mac);
 void vlc_mac_flush(struct vlc_mac *mac);

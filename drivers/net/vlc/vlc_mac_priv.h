@@ -9,6 +9,9 @@
  *   vlc_mac_rx.c    delimiter hunt, byte assembly, frame decode,
  *                   reassembly and delivery; vlc_mac_rx_frame(),
  *                   which runs the resync loop (vlc_sync.c)
+ *   vlc_mac_fec.c   coded frames: the parity a frame gets, its
+ *                   encoding, the coded header, the decode and where
+ *                   it runs (vlc_fec.c does the arithmetic)
  *
  * The on-air format is described at the top of vlc_mac.c.
  */
@@ -17,6 +20,7 @@
 
 #include <linux/types.h>
 #include <linux/limits.h>
+#include <linux/crc-ccitt.h>
 
 #include "vlc_mac.h"
 
@@ -43,6 +47,30 @@
 #define VLC_MAC_RTS_LEN		(1 + 5 + 2)	/* SFD, header, CRC */
 #define VLC_MAC_CTS_LEN		(1 + 5 + 2)
 #define VLC_MAC_ACK_SLACK	4	/* frames of executor jitter */
+
+/* Coded frames (vlc_mac_fec.c): the first byte's type, the coded header
+ * (2 bytes, 2 parity) and the level of its parity, the highest level of
+ * the short frames (ACK, RTS, CTS, BEACON).
+ */
+#define VLC_MAC_T_CODED		7
+#define VLC_MAC_FEC_HDR		4
+#define VLC_MAC_FEC_HDR_LEVEL	1
+#define VLC_MAC_FEC_CTL_LEVEL	2
+/* the frame inside, after its delimiter: a beacon .. the longest DATA */
+#define VLC_MAC_BODY_MIN	(VLC_MAC_BEACON_LEN - 1)
+#define VLC_MAC_BODY_MAX	(VLC_MAC_AIR_MAX - 1)
+
+/* struct vlc_mac_rx.form */
+#define VLC_MAC_FORM_UNKNOWN	0	/* byte 0 still coming */
+#define VLC_MAC_FORM_PLAIN	1
+#define VLC_MAC_FORM_CODED	2
+
+/* struct vlc_mac_dec.stage */
+#define VLC_MAC_DEC_IDLE	0
+#define VLC_MAC_DEC_PENDING	1	/* waits for the owner's decode */
+#define VLC_MAC_DEC_BUSY	2	/* being decoded, off the lock */
+
+#define VLC_MAC_CRC_GOOD	0xf0b8		/* residue of X.25 FCS */
 
 /* 02:56:4c:43:00:XX travels as XX; ethertypes coded in the header */
 extern const u8 vlc_mac_prefix[5];
@@ -89,6 +117,12 @@ struct vlc_mac_pktinfo {
 	unsigned int len;
 };
 
+/* @n bytes that end in their CRC-16/X.25, low byte first */
+static inline bool vlc_mac_crc_good(const u8 *b, unsigned int n)
+{
+	return crc_ccitt(0xffff, b, n) == VLC_MAC_CRC_GOOD;
+}
+
 /* Tracing (ops->event): nothing is built unless someone listens. */
 static inline bool vlc_mac_ev_on(const struct vlc_mac *mac)
 {
@@ -125,8 +159,9 @@ static inline u8 vlc_mac_awaited(const struct vlc_mac *mac)
 /* vlc_mac.c */
 void vlc_mac_hdr_parse(const u8 *b, unsigned int n, struct vlc_mac_hdr *h);
 unsigned int vlc_mac_exchange(const struct vlc_mac_params *p,
-			      unsigned int hlen, unsigned int rest,
-			      unsigned int first, unsigned int frag);
+			      unsigned int level, unsigned int hlen,
+			      unsigned int rest, unsigned int first,
+			      unsigned int frag);
 void vlc_mac_ev_frame(struct vlc_mac *mac, u8 kind, u8 reason, u8 attempt,
 		      const u8 *h, unsigned int n, unsigned int len);
 void vlc_mac_ev_retry(struct vlc_mac *mac, u8 type, u8 attempt, u8 reason);
@@ -136,6 +171,23 @@ void vlc_mac_pktinfo(const struct vlc_mac *mac, const u8 *eth,
 		     unsigned int len, struct vlc_mac_pktinfo *pi);
 void vlc_mac_complete(struct vlc_mac *mac, bool ok);
 bool vlc_mac_head_expired(struct vlc_mac *mac);
+
+/* vlc_mac_rx.c */
+void vlc_mac_rx_body(struct vlc_mac *mac, const u8 *b, unsigned int n,
+		     unsigned int air);
+
+/* vlc_mac_fec.c */
+unsigned int vlc_mac_fec_level(const struct vlc_mac *mac, u8 type,
+			       unsigned int n);
+unsigned int vlc_mac_fec_len(unsigned int level, unsigned int n);
+unsigned int vlc_mac_fec_encode(struct vlc_mac *mac, unsigned int n,
+				unsigned int level);
+int vlc_mac_fec_header(struct vlc_mac *mac);
+void vlc_mac_fec_rx_done(struct vlc_mac *mac);
+void vlc_mac_fec_note(struct vlc_mac *mac, unsigned int bytes,
+		      unsigned int erased);
+void vlc_mac_fec_lost(struct vlc_mac *mac);
+void vlc_mac_fec_through(struct vlc_mac *mac);
 
 /* vlc_mac_tx.c */
 void vlc_mac_draw_backoff(struct vlc_mac *mac);

@@ -8,14 +8,13 @@
  */
 
 #include <linux/types.h>
+#include <linux/errno.h>
 #include <linux/limits.h>
 #include <linux/minmax.h>
 #include <linux/string.h>
-#include <linux/crc-ccitt.h>
 
 #include "vlc_mac_priv.h"
 
-#define VLC_MAC_CRC_GOOD	0xf0b8		/* residue of X.25 FCS */
 #define VLC_MAC_HUNT_MAX	(VLC_MAC_PREAMBLE_MAX + 8 + 16)
 #define VLC_MAC_FRAG_STEP	16	/* fragment growth per clean ACK */
 /* Dark frames in a row that end a frame as truncated (see
@@ -187,9 +186,11 @@ static void vlc_mac_rx_ack(struct vlc_mac *mac, const struct vlc_mac_hdr *h)
 	}
 	mac->stats.tx_acked++;
 	/* Through at the first attempt: try a longer next fragment. */
-	if (!mac->tx.retries)
+	if (!mac->tx.retries) {
 		mac->tx.frag_len = min_t(u16, mac->tx.frag_len +
 					 VLC_MAC_FRAG_STEP, mac->p.frag_size);
+		vlc_mac_fec_through(mac);
+	}
 	vlc_mac_frag_done(mac);
 }
 
@@ -371,25 +372,37 @@ static void vlc_mac_rx_data(struct vlc_mac *mac, const struct vlc_mac_hdr *h,
 		vlc_mac_deliver(mac, r);
 }
 
-static void vlc_mac_rx_complete(struct vlc_mac *mac)
+/**
+ * vlc_mac_rx_body - a frame is in, after its delimiter: check, take it
+ * @mac: the MAC
+ * @b: header, payload and CRC: a plain frame's, or the one a coded
+ *	frame carries, decoded
+ * @n: bytes at @b
+ * @air: bytes the frame took on air, delimiter included, for tracing
+ */
+void vlc_mac_rx_body(struct vlc_mac *mac, const u8 *b, unsigned int n,
+		     unsigned int air)
 {
-	const u8 *b = mac->rx.buf;
-	unsigned int n = mac->rx.pos;
 	struct vlc_mac_hdr h;
 
-	if (crc_ccitt(0xffff, b, n) != VLC_MAC_CRC_GOOD) {
+	if (!vlc_mac_crc_good(b, n)) {
 		mac->stats.rx_crc_errors++;
 		if (mac->rx.hard)
 			mac->stats.rx_hard_crc_errors++;
 		vlc_mac_ev_frame(mac, VLC_MAC_EV_RX, VLC_MAC_RX_CRC, 0, b, n,
-				 n + 1);
+				 air);
 		return;
 	}
 	mac->stats.rx_frames_ok++;
 	if (mac->rx.hard)
 		mac->stats.rx_hard_frames_ok++;
-	vlc_mac_ev_frame(mac, VLC_MAC_EV_RX, VLC_MAC_RX_OK, 0, b, n, n + 1);
+	vlc_mac_ev_frame(mac, VLC_MAC_EV_RX, VLC_MAC_RX_OK, 0, b, n, air);
 	vlc_mac_hdr_parse(b, n, &h);
+	/* a coded frame's length comes from its coded header */
+	if (h.type != VLC_MAC_T_DATA && h.flen != n) {
+		mac->stats.rx_bad_header++;
+		return;
+	}
 	switch (h.type) {
 	case VLC_MAC_T_ACK:
 		vlc_mac_rx_ack(mac, &h);
@@ -408,6 +421,25 @@ static void vlc_mac_rx_complete(struct vlc_mac *mac)
 	}
 }
 
+/* A frame ends before its time: @reason VLC_MAC_RX_ERASURE or
+ * VLC_MAC_RX_TRUNCATED, counted by the caller.
+ */
+static void vlc_mac_rx_abort(struct vlc_mac *mac, u8 reason, u8 state)
+{
+	const u8 *b = mac->rx.buf;
+	unsigned int n = mac->rx.pos;
+
+	vlc_mac_fec_note(mac, n + 1, mac->rx.neras + 1);
+	/* a coded frame's header gives nothing away before it is decoded */
+	if (mac->rx.form == VLC_MAC_FORM_CODED) {
+		b = n > VLC_MAC_FEC_HDR ? b + VLC_MAC_FEC_HDR : NULL;
+		n = n > VLC_MAC_FEC_HDR ? n - VLC_MAC_FEC_HDR : 0;
+	}
+	vlc_mac_ev_frame(mac, VLC_MAC_EV_RX, reason, 0, b, n,
+			 mac->rx.pos + 1);
+	mac->rx.state = state;
+}
+
 /* rx.pos bytes are in: learn how many more the frame has from what is
  * known so far, or finish it. Nothing here trusts a length it has not
  * bounded.
@@ -415,6 +447,40 @@ static void vlc_mac_rx_complete(struct vlc_mac *mac)
 static void vlc_mac_rx_advance(struct vlc_mac *mac)
 {
 	struct vlc_mac_hdr h;
+	int need;
+
+	if (mac->rx.form == VLC_MAC_FORM_UNKNOWN) {
+		if (mac->rx.buf[0] >> VLC_MAC_TYPE_SHIFT == VLC_MAC_T_CODED) {
+			mac->rx.form = VLC_MAC_FORM_CODED;
+			mac->rx.need = VLC_MAC_FEC_HDR;
+			return;
+		}
+		mac->rx.form = VLC_MAC_FORM_PLAIN;
+		if (mac->rx.lost) {
+			mac->stats.rx_erasure_aborts++;
+			vlc_mac_rx_abort(mac, VLC_MAC_RX_ERASURE,
+					 VLC_MAC_RX_WAIT_IDLE);
+			return;
+		}
+	}
+	if (mac->rx.form == VLC_MAC_FORM_CODED) {
+		if (mac->rx.pos == VLC_MAC_FEC_HDR) {
+			need = vlc_mac_fec_header(mac);
+			if (need == -EBADMSG) {
+				mac->stats.fec_uncorrectable++;
+				vlc_mac_rx_abort(mac, VLC_MAC_RX_BAD_HEADER,
+						 VLC_MAC_RX_WAIT_IDLE);
+				return;
+			}
+			if (need < 0)
+				goto bad;
+			mac->rx.need = need;
+			return;
+		}
+		mac->rx.state = VLC_MAC_RX_WAIT_IDLE;
+		vlc_mac_fec_rx_done(mac);
+		return;
+	}
 
 	vlc_mac_hdr_parse(mac->rx.buf, mac->rx.pos, &h);
 	if (mac->rx.pos == 1) {
@@ -425,19 +491,33 @@ static void vlc_mac_rx_advance(struct vlc_mac *mac)
 		return;
 	}
 	if (h.type == VLC_MAC_T_DATA && mac->rx.pos == h.hlen) {
-		if (!h.flen || h.flen > sizeof(mac->rx.buf))
+		if (!h.flen || h.flen > VLC_MAC_BODY_MAX)
 			goto bad;
 		mac->rx.need = h.flen;
 		return;
 	}
 	mac->rx.state = VLC_MAC_RX_WAIT_IDLE;
-	vlc_mac_rx_complete(mac);
+	vlc_mac_fec_note(mac, mac->rx.pos, mac->rx.neras);
+	vlc_mac_rx_body(mac, mac->rx.buf, mac->rx.pos, mac->rx.pos + 1);
 	return;
 bad:
 	mac->stats.rx_bad_header++;
 	vlc_mac_ev_frame(mac, VLC_MAC_EV_RX, VLC_MAC_RX_BAD_HEADER, 0,
 			 mac->rx.buf, mac->rx.pos, mac->rx.pos + 1);
 	mac->rx.state = VLC_MAC_RX_WAIT_IDLE;
+}
+
+/* The byte being assembled lost a symbol: a coded frame's decoder is
+ * told so.
+ */
+static void vlc_mac_rx_erased(struct vlc_mac *mac)
+{
+	u32 bit = 1U << (mac->rx.pos % 32);
+
+	if (mac->rx.eras[mac->rx.pos / 32] & bit)
+		return;
+	mac->rx.eras[mac->rx.pos / 32] |= bit;
+	mac->rx.neras++;
 }
 
 /* The PHY's hard decision @hard (-1: none) stands for an erasure, or
@@ -505,6 +585,10 @@ static void vlc_mac_rx_symbol(struct vlc_mac *mac, int sym, int hard,
 			mac->rx.byte = 0;
 			mac->rx.dark = 0;
 			mac->rx.hard = false;
+			mac->rx.lost = false;
+			mac->rx.form = VLC_MAC_FORM_UNKNOWN;
+			mac->rx.neras = 0;
+			memset(mac->rx.eras, 0, sizeof(mac->rx.eras));
 		}
 		return;
 	case VLC_MAC_RX_FRAME:
@@ -518,23 +602,30 @@ static void vlc_mac_rx_symbol(struct vlc_mac *mac, int sym, int hard,
 		if (sym == VLC_SYM_IDLE && hard >= 0 &&
 		    ++mac->rx.dark < VLC_MAC_RX_DARK_END) {
 			sym = vlc_mac_rx_hard(mac, hard);
+			vlc_mac_rx_erased(mac);
 		} else if (sym == VLC_SYM_IDLE) {
 			mac->stats.rx_truncated++;
-			vlc_mac_ev_frame(mac, VLC_MAC_EV_RX,
-					 VLC_MAC_RX_TRUNCATED, 0, mac->rx.buf,
-					 mac->rx.pos, mac->rx.pos + 1);
-			mac->rx.state = VLC_MAC_RX_IDLE;
+			vlc_mac_rx_abort(mac, VLC_MAC_RX_TRUNCATED,
+					 VLC_MAC_RX_IDLE);
 			return;
 		}
 		if (sym < 0 && hard >= 0) {
 			sym = vlc_mac_rx_hard(mac, hard);
+			vlc_mac_rx_erased(mac);
 		} else if (sym < 0) {
-			mac->stats.rx_erasure_aborts++;
-			vlc_mac_ev_frame(mac, VLC_MAC_EV_RX, VLC_MAC_RX_ERASURE,
-					 0, mac->rx.buf, mac->rx.pos,
-					 mac->rx.pos + 1);
-			mac->rx.state = VLC_MAC_RX_WAIT_IDLE;
-			return;
+			/* Only a coded frame survives it (DOC: Coded
+			 * frames): ones, so that its type still reads 7.
+			 */
+			if (mac->rx.form == VLC_MAC_FORM_PLAIN) {
+				mac->stats.rx_erasure_aborts++;
+				vlc_mac_rx_abort(mac, VLC_MAC_RX_ERASURE,
+						 VLC_MAC_RX_WAIT_IDLE);
+				return;
+			}
+			if (mac->rx.form == VLC_MAC_FORM_UNKNOWN)
+				mac->rx.lost = true;
+			vlc_mac_rx_erased(mac);
+			sym = (1 << bits) - 1;
 		}
 		mac->rx.byte = (mac->rx.byte << bits) | sym;
 		mac->rx.bits += bits;

@@ -52,10 +52,22 @@ void vlc_mac_draw_backoff(struct vlc_mac *mac)
 			 mac->tx.cw);
 }
 
+/* The plain frame of @nbytes (delimiter included) in the emit buffer
+ * goes on air, coded at the level it gets (vlc_mac_fec.c).
+ */
 static void vlc_mac_emit_start(struct vlc_mac *mac, unsigned int nbytes)
 {
 	struct vlc_mac_emit *e = &mac->tx.emit;
+	unsigned int level, n = nbytes - 1;
 
+	level = vlc_mac_fec_level(mac, mac->tx.emitting, n);
+	vlc_mac_ev_frame(mac, VLC_MAC_EV_TX, 0,
+			 mac->tx.emitting == VLC_MAC_T_DATA ? mac->tx.retries :
+			 mac->tx.emitting == VLC_MAC_T_RTS ?
+			 mac->tx.rts_retries : 0,
+			 e->buf + 1, n, 1 + vlc_mac_fec_len(level, n));
+	if (level)
+		nbytes = vlc_mac_fec_encode(mac, n, level);
 	e->nbytes = nbytes;
 	e->sym = 0;
 	e->nsyms = vlc_mac_frame_symbols(&mac->p, nbytes);
@@ -63,11 +75,6 @@ static void vlc_mac_emit_start(struct vlc_mac *mac, unsigned int nbytes)
 	e->bits = mac->p.bits_per_symbol;
 	mac->stats.tx_frames++;
 	mac->stats.tx_bytes_air += nbytes;
-	vlc_mac_ev_frame(mac, VLC_MAC_EV_TX, 0,
-			 mac->tx.emitting == VLC_MAC_T_DATA ? mac->tx.retries :
-			 mac->tx.emitting == VLC_MAC_T_RTS ?
-			 mac->tx.rts_retries : 0,
-			 e->buf + 1, nbytes - 1, nbytes);
 }
 
 static unsigned int vlc_mac_put_crc(u8 *buf, unsigned int start,
@@ -123,8 +130,10 @@ static void vlc_mac_build_rts(struct vlc_mac *mac)
 	vlc_mac_hdr_parse(&h0, 1, &dh);
 	rest = pi.len - mac->tx.off;
 	first = mac->tx.retries ? mac->tx.len : mac->tx.frag_len;
-	dur = vlc_mac_exchange(&mac->p, dh.hlen, rest, first,
-			       mac->tx.frag_len);
+	dur = vlc_mac_exchange(&mac->p,
+			       vlc_mac_fec_level(mac, VLC_MAC_T_DATA,
+						 dh.hlen + first + 2),
+			       dh.hlen, rest, first, mac->tx.frag_len);
 	/* location beacons that will go between the fragments */
 	if (mac->p.loc_interval)
 		dur += (dur / mac->p.loc_interval + 1) *
@@ -520,5 +529,6 @@ void vlc_mac_wait(struct vlc_mac *mac, u8 resp, bool busy)
 	 * one is resent as it was).
 	 */
 	mac->tx.frag_len = max_t(u16, mac->tx.frag_len / 2, VLC_MAC_FRAG_MIN);
+	vlc_mac_fec_lost(mac);
 	vlc_mac_retry(mac, VLC_MAC_T_DATA, &mac->tx.retries);
 }

@@ -287,6 +287,8 @@ u64 vlc_dev_run(void *ctx, u64 now_ns)
 	next = vlc_phy_tick(&vd->phy, now_ns);
 	if (vlc_phy_acq_pending(&vd->phy))
 		queue_work(system_dfl_wq, &vd->acq_work);
+	if (vlc_mac_fec_pending(&vd->mac))
+		queue_work(system_highpri_wq, &vd->fec_work);
 	return next;
 }
 EXPORT_SYMBOL_GPL(vlc_dev_run);
@@ -312,6 +314,34 @@ static void vlc_dev_acq_work(struct work_struct *work)
 	flags = vlc_exec_lock(&vd->exec);
 	vlc_phy_acq_end(&vd->phy);
 	vlc_exec_unlock(&vd->exec, flags);
+}
+
+/* ---- process context: the Reed-Solomon decode ---- */
+
+/* Far heavier than a slot (vlc-benchmarks.rst, "FEC cost"): the tick
+ * completes a coded frame, this work item decodes it without the lock
+ * while the ticks go on, and hands it back to the MAC, which delivers
+ * and acknowledges it. Its ACK is due SIFS after the frame: a high
+ * priority worker.
+ */
+static void vlc_dev_fec_work(struct work_struct *work)
+{
+	struct vlc_dev *vd = container_of(work, struct vlc_dev, fec_work);
+	unsigned long flags;
+	bool taken;
+
+	flags = vlc_exec_lock(&vd->exec);
+	taken = vlc_mac_fec_begin(&vd->mac);
+	vlc_exec_unlock(&vd->exec, flags);
+	if (!taken)
+		return;
+	vlc_mac_fec_decode(&vd->mac);
+	/* delivery schedules NAPI: its softirq runs at local_bh_enable() */
+	local_bh_disable();
+	flags = vlc_exec_lock(&vd->exec);
+	vlc_mac_fec_end(&vd->mac);
+	vlc_exec_unlock(&vd->exec, flags);
+	local_bh_enable();
 }
 
 /* The stack's ring holds VLC_TXQ_LEN skbs once its head is at @head. */
@@ -432,18 +462,33 @@ static int vlc_netdev_open(struct net_device *ndev)
 	u64 first;
 	int err;
 
+	/* Codecs allocate: here, never in the tick. Without the library
+	 * FEC is off; coded frames that arrive whole are still taken.
+	 */
+	err = vlc_fec_init(&vd->fec);
+	if (err == -EOPNOTSUPP)
+		pr_notice_once("vlc: this kernel has no REED_SOLOMON: forward error correction off\n");
+	else if (err)
+		return err;
+
 	netif_carrier_off(ndev);
 	WRITE_ONCE(vd->carrier, false);
 	memset(&vd->notify, 0, sizeof(vd->notify));
 	napi_enable(&vd->napi);
 
 	flags = vlc_exec_lock(&vd->exec);
+	vlc_mac_set_fec(&vd->mac, err ? NULL : &vd->fec,
+			vd->exec.kind != VLC_EXEC_EXTERNAL);
 	first = vlc_phy_start(&vd->phy, vlc_exec_now(&vd->exec));
 	vlc_exec_unlock(&vd->exec, flags);
 
 	err = vlc_exec_start(&vd->exec, first);
 	if (err) {
 		napi_disable(&vd->napi);
+		flags = vlc_exec_lock(&vd->exec);
+		vlc_mac_set_fec(&vd->mac, NULL, false);
+		vlc_exec_unlock(&vd->exec, flags);
+		vlc_fec_exit(&vd->fec);
 		netdev_err(ndev, "cannot start the %s executor: %d\n",
 			   vlc_exec_kind_name(vd->exec.kind), err);
 		return err;
@@ -461,12 +506,16 @@ static int vlc_netdev_stop(struct net_device *ndev)
 	vlc_exec_stop(&vd->exec);
 	/* no tick queues it any more; vlc_phy_start() forgets its frame */
 	cancel_work_sync(&vd->acq_work);
+	/* nor this one: a decode taken is ended before it returns */
+	cancel_work_sync(&vd->fec_work);
 
 	flags = vlc_exec_lock(&vd->exec);
 	vlc_phy_stop(&vd->phy, vlc_exec_now(&vd->exec));
 	vlc_mac_flush(&vd->mac);
+	vlc_mac_set_fec(&vd->mac, NULL, false);
 	vlc_dev_publish(vd);
 	vlc_exec_unlock(&vd->exec, flags);
+	vlc_fec_exit(&vd->fec);
 
 	napi_disable(&vd->napi);
 	/* Nothing runs any more: empty both rings. */
@@ -673,6 +722,8 @@ static const struct vlc_ethtool_stat vlc_ethtool_stats[] = {
 	VLC_MAC_STAT(fec_corrected_symbols),
 	VLC_MAC_STAT(fec_corrected_frames),
 	VLC_MAC_STAT(fec_uncorrectable),
+	VLC_MAC_STAT(fec_tx_frames),
+	VLC_MAC_STAT(fec_busy),
 };
 
 static int vlc_ethtool_get_sset_count(struct net_device *ndev, int sset)
@@ -794,6 +845,7 @@ int vlc_dev_attach(struct vlc_dev *vd, const struct vlc_pin_ops *pins,
 	/* the simulator runs the search in virtual time, deterministically */
 	vlc_phy_set_acq_defer(&vd->phy, kind != VLC_EXEC_EXTERNAL);
 	INIT_WORK(&vd->acq_work, vlc_dev_acq_work);
+	INIT_WORK(&vd->fec_work, vlc_dev_fec_work);
 	prandom_seed_state(&vd->rnd, get_random_u64());
 	seqcount_init(&vd->snap_seq);
 	vlc_mac_default_params(&mp);

@@ -121,6 +121,9 @@ struct vlc_notify {
  * @napi: delivers received frames and carrier changes in softirq context
  * @acq_work: runs the PHY's acquisition search in process context, for
  *	the hrtimer and thread executors (see vlc_phy_acq_begin())
+ * @fec: the Reed-Solomon codecs, made at ndo_open, freed at ndo_stop
+ * @fec_work: decodes a coded frame in process context, for the hrtimer
+ *	and thread executors (see vlc_mac_fec_begin())
  * @txq: skbs from ndo_start_xmit to the executor
  * @txq_head: next free entry, written by ndo_start_xmit
  * @txq_tail: next entry to take, written by the executor
@@ -154,6 +157,8 @@ struct vlc_dev {
 	struct vlc_mac mac;
 	struct napi_struct napi;
 	struct work_struct acq_work;
+	struct vlc_fec fec;
+	struct work_struct fec_work;
 
 	struct sk_buff *txq[VLC_TXQ_LEN];
 	unsigned int txq_head;

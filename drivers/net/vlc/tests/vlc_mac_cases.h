@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The test network of the VLC MAC cases: the harness that
- * vlc_mac_cases.c, vlc_mac_rx_cases.c and vlc_mac_sync_cases.c share,
+ * vlc_mac_cases.c, vlc_mac_rx_cases.c, vlc_mac_sync_cases.c and
+ * vlc_mac_fec_cases.c share,
  * included once by each runner (the KUnit wrapper vlc_mac_kunit.c and
  * the host cmocka runner tests/host/vlc_mac_test.c), which include the
  * three case files into one translation unit.
