@@ -2,10 +2,10 @@
 /*
  * The test network of the VLC MAC cases: the harness that
  * vlc_mac_cases.c, vlc_mac_rx_cases.c, vlc_mac_sync_cases.c and
- * vlc_mac_fec_cases.c share,
- * included once by each runner (the KUnit wrapper vlc_mac_kunit.c and
- * the host cmocka runner tests/host/vlc_mac_test.c), which include the
- * three case files into one translation unit.
+ * vlc_mac_fec_cases.c share, included once by each runner (the KUnit
+ * wrapper vlc_mac_kunit.c and the host cmocka runner
+ * tests/host/vlc_mac_test.c), which include the four case files into
+ * one translation unit.
  *
  * MACs are wired back to back through a symbol channel run frame by
  * frame: each frame every node's tx_symbol is collected; a receiver sees
