@@ -524,6 +524,9 @@ static void vlc_nl_refused(struct genl_info *info, enum vlc_refusal r)
 	case VLC_REFUSE_MAX_AGE:
 		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_MAX_AGE);
 		break;
+	case VLC_REFUSE_FEC:
+		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_FEC);
+		break;
 	case VLC_REFUSE_NONE:
 	case VLC_REFUSE_COUNT:
 		/* -EINVAL from a check that named nothing: not expected */
