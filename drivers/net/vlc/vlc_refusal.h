@@ -91,6 +91,7 @@ enum vlc_field {
 #define VLC_MSG_MAX_AGE	"max-age: must be 0 (off) or 64..65535 frames"
 #define VLC_MSG_FEC \
 	"fec: must be off, auto, or 2, 4, 8, 16 or 32 parity symbols"
+#define VLC_MSG_FEC_UNAVAILABLE	"fec: this kernel has no REED_SOLOMON"
 
 /* One per check; VLC_REFUSE_NONE (0) for a setting accepted. */
 enum vlc_refusal {
@@ -127,6 +128,7 @@ enum vlc_refusal {
 	VLC_REFUSE_RTS_THRESHOLD,
 	VLC_REFUSE_MAX_AGE,
 	VLC_REFUSE_FEC,
+	VLC_REFUSE_FEC_UNAVAILABLE,
 	VLC_REFUSE_COUNT
 };
 
@@ -166,6 +168,7 @@ static inline const char *vlc_refusal_msg(enum vlc_refusal r)
 		[VLC_REFUSE_RTS_THRESHOLD] = VLC_MSG_RTS_THRESHOLD,
 		[VLC_REFUSE_MAX_AGE] = VLC_MSG_MAX_AGE,
 		[VLC_REFUSE_FEC] = VLC_MSG_FEC,
+		[VLC_REFUSE_FEC_UNAVAILABLE] = VLC_MSG_FEC_UNAVAILABLE,
 	};
 
 	return (unsigned int)r < ARRAY_SIZE(msg) ? msg[r] : NULL;
@@ -207,6 +210,7 @@ static inline enum vlc_field vlc_refusal_field(enum vlc_refusal r)
 		[VLC_REFUSE_RTS_THRESHOLD] = VLC_FIELD_RTS_THRESHOLD,
 		[VLC_REFUSE_MAX_AGE] = VLC_FIELD_MAX_AGE,
 		[VLC_REFUSE_FEC] = VLC_FIELD_FEC,
+		[VLC_REFUSE_FEC_UNAVAILABLE] = VLC_FIELD_FEC,
 	};
 
 	return (unsigned int)r < ARRAY_SIZE(field) ? field[r] : 0;
