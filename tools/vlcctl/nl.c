@@ -34,6 +34,7 @@ static const char *const attr_name[VLC_ATTR_MAX + 1] = {
 	[VLC_ATTR_BEACON_INTERVAL] = "beacon-interval",
 	[VLC_ATTR_LOC_INTERVAL] = "loc-interval",
 	[VLC_ATTR_MAX_AGE] = "max-age",
+	[VLC_ATTR_FEC] = "fec",
 };
 
 /* Inside the sim nests, the keys of the sim commands: a value the kernel

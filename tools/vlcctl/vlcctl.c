@@ -8,7 +8,7 @@
  *                  [sync-us N] [guard-us N] [data-us N] [tolerance-us N]
  *                  [rts-threshold N] [retry-limit N] [cw-min N] [cw-max N]
  *                  [frag-size N] [beacon-interval N] [loc-interval N]
- *                  [max-age N]
+ *                  [max-age N] [fec off|auto|N]
  *   vlcctl [-j] monitor [DEV]
  *
  * and the simulated medium of vlc_sim.ko:
@@ -61,12 +61,14 @@ static void help(FILE *f)
 		"                  [sync-us N] [guard-us N] [data-us N] [tolerance-us N]\n"
 		"                  [rts-threshold N] [retry-limit N] [cw-min N] [cw-max N]\n"
 		"                  [frag-size N] [beacon-interval N] [loc-interval N]\n"
-		"                  [max-age N]\n"
+		"                  [max-age N] [fec off|auto|N]\n"
 		"brightness is in per-mille of full light; timings in microseconds\n"
 		"(up to three decimals). MAC settings: rts-threshold and frag-size in\n"
 		"bytes (rts-threshold 0: no RTS/CTS), cw-min, cw-max, beacon-interval,\n"
 		"loc-interval and max-age in frames (2000 frames = 1 s at the default\n"
-		"500 us frame; intervals and max-age 0: off). Settings left out keep\n"
+		"500 us frame; intervals and max-age 0: off). fec: off, auto (the parity\n"
+		"follows the erasures the link sees), or 2, 4, 8, 16 or 32 Reed-Solomon\n"
+		"parity symbols per codeword of the frames sent. Settings left out keep\n"
 		"their values; a refused set changes nothing. monitor prints lock, carrier and\n"
 		"neighbour events as they come. -j: JSON (monitor: one object a line).\n"
 		"The simulated medium (vlc_sim.ko; CAP_NET_ADMIN in the initial user ns):\n"
@@ -242,6 +244,18 @@ static const char *frames_ms(char *b, size_t n, uint32_t frames,
 	return b;
 }
 
+/* The fec setting as vlcctl set takes it: off, auto or a parity count. */
+static const char *fec_name(char *b, size_t n, uint32_t fec)
+{
+	if (fec == VLC_FEC_OFF)
+		snprintf(b, n, "off");
+	else if (fec == VLC_FEC_AUTO)
+		snprintf(b, n, "auto");
+	else
+		snprintf(b, n, "%u", fec);
+	return b;
+}
+
 static const char *mode_name(uint8_t mode)
 {
 	return mode == VLC_MODULATION_4PPM ? "4ppm" :
@@ -292,7 +306,7 @@ static void show_text(const struct info *in)
 	       get32(in, VLC_ATTR_RTS_THRESHOLD),
 	       get32(in, VLC_ATTR_RETRY_LIMIT), get32(in, VLC_ATTR_CW_MIN),
 	       get32(in, VLC_ATTR_CW_MAX), get32(in, VLC_ATTR_FRAG_SIZE));
-	printf("\tbeacon-interval %u (%s) loc-interval %u (%s) max-age %u (%s) nav %u\n",
+	printf("\tbeacon-interval %u (%s) loc-interval %u (%s) max-age %u (%s)",
 	       get32(in, VLC_ATTR_BEACON_INTERVAL),
 	       frames_ms(b[0], sizeof(b[0]),
 			 get32(in, VLC_ATTR_BEACON_INTERVAL), frame),
@@ -301,8 +315,12 @@ static void show_text(const struct info *in)
 			 get32(in, VLC_ATTR_LOC_INTERVAL), frame),
 	       get32(in, VLC_ATTR_MAX_AGE),
 	       frames_ms(b[2], sizeof(b[2]),
-			 get32(in, VLC_ATTR_MAX_AGE), frame),
-	       get32(in, VLC_ATTR_NAV));
+			 get32(in, VLC_ATTR_MAX_AGE), frame));
+	/* a kernel older than the fec attribute does not report it */
+	if (in->a[VLC_ATTR_FEC])
+		printf(" fec %s",
+		       fec_name(b[3], sizeof(b[3]), get32(in, VLC_ATTR_FEC)));
+	printf(" nav %u\n", get32(in, VLC_ATTR_NAV));
 	if (!in->nbeacons)
 		printf("\tno beacons heard\n");
 	for (i = 0; i < in->nbeacons; i++)
@@ -345,6 +363,7 @@ static void show_json(const struct info *in)
 {
 	uint32_t frame = get32(in, VLC_ATTR_FRAME_NS);
 	unsigned int bits, i;
+	char b[16];
 
 	bits = get8(in, VLC_ATTR_MODULATION) == VLC_MODULATION_4PPM ? 2 : 1;
 	printf("{\"ifname\":");
@@ -386,6 +405,16 @@ static void show_json(const struct info *in)
 		       get32(in, VLC_ATTR_BEACON_INTERVAL));
 		json_u("loc_interval", get32(in, VLC_ATTR_LOC_INTERVAL));
 		json_u("max_age", get32(in, VLC_ATTR_MAX_AGE));
+		/* "off", "auto" or the parity count, as in the text */
+		if (in->a[VLC_ATTR_FEC]) {
+			uint32_t fec = get32(in, VLC_ATTR_FEC);
+
+			if (fec == VLC_FEC_OFF || fec == VLC_FEC_AUTO)
+				printf(",\"fec\":\"%s\"",
+				       fec_name(b, sizeof(b), fec));
+			else
+				json_u("fec", fec);
+		}
 		json_u("nav", get32(in, VLC_ATTR_NAV));
 		printf(",\"beacons\":[");
 		for (i = 0; i < in->nbeacons; i++)
@@ -632,6 +661,28 @@ static const struct {
 	{ "max-age", VLC_ATTR_MAX_AGE },
 };
 
+/* fec: off, auto, or the parity symbols of a level the MAC knows; any
+ * other word is refused here, before the kernel is asked.
+ */
+static int parse_fec(const char *s, uint32_t *v)
+{
+	static const char *const parity[] = { "2", "4", "8", "16", "32" };
+	unsigned int i;
+
+	if (!strcmp(s, "off")) {
+		*v = VLC_FEC_OFF;
+		return 0;
+	}
+	if (!strcmp(s, "auto")) {
+		*v = VLC_FEC_AUTO;
+		return 0;
+	}
+	for (i = 0; i < ARRAY_SIZE(parity); i++)
+		if (!strcmp(s, parity[i]))
+			return parse_u32(s, v);
+	return -1;
+}
+
 static int mac_key(const char *k)
 {
 	unsigned int i;
@@ -678,6 +729,11 @@ static int cmd_set(struct ctx *c, int argc, char **argv)
 				return usage_err("brightness: '%s' is not a number of per-mille",
 						 val);
 			set[nset].type = VLC_ATTR_BRIGHTNESS;
+		} else if (!strcmp(k, "fec")) {
+			if (parse_fec(val, &v))
+				return usage_err("fec: '%s' is not off, auto, 2, 4, 8, 16 or 32",
+						 val);
+			set[nset].type = VLC_ATTR_FEC;
 		} else if (mac_key(k) >= 0) {
 			if (parse_u32(val, &v))
 				return usage_err("%s: '%s' is not a whole number",

@@ -122,6 +122,7 @@
 #include <linux/minmax.h>
 #include <linux/string.h>
 
+#include "vlc_fec.h"
 #include "vlc_mac_priv.h"
 
 const u8 vlc_mac_prefix[5] = { 0x02, 0x56, 0x4c, 0x43, 0x00 };
@@ -187,6 +188,19 @@ unsigned int vlc_mac_frame_symbols(const struct vlc_mac_params *p,
 	return p->preamble + ((nbytes * 8) >> (p->bits_per_symbol - 1));
 }
 
+/* fec: off, auto, or the parity of a level a frame header can name */
+static bool vlc_mac_fec_ok(u8 fec)
+{
+	unsigned int level;
+
+	if (fec == VLC_MAC_FEC_OFF || fec == VLC_MAC_FEC_AUTO)
+		return true;
+	for (level = 1; level < VLC_FEC_LEVELS; level++)
+		if (vlc_fec_parity(level) == fec)
+			return true;
+	return false;
+}
+
 int vlc_mac_check_params(const struct vlc_mac_params *p,
 			 enum vlc_refusal *why)
 {
@@ -227,6 +241,8 @@ int vlc_mac_check_params(const struct vlc_mac_params *p,
 		r = VLC_REFUSE_RTS_THRESHOLD;
 	else if (p->max_age && p->max_age < 64)
 		r = VLC_REFUSE_MAX_AGE;
+	else if (!vlc_mac_fec_ok(p->fec))
+		r = VLC_REFUSE_FEC;
 
 	if (why)
 		*why = r;

@@ -108,9 +108,7 @@
  *	VLC_MAC_FEC_OFF, VLC_MAC_FEC_AUTO (the parity follows the erasures
  *	the link sees), or the parity symbols per codeword of one level, 2,
  *	4, 8, 16 or 32. A receiver decodes a frame at the parity its header
- *	names, whatever its own setting. Not checked nor used yet: the frame
- *	format that carries parity is still to come (vlc.rst, "Forward error
- *	correction")
+ *	names, whatever its own setting.
  */
 struct vlc_mac_params {
 	u8 short_addr;

@@ -18,6 +18,7 @@
 #include <net/sock.h>
 #include <uapi/linux/vlc.h>
 
+#include "vlc_fec.h"
 #include "vlc_netdev.h"
 #include "vlc_nl.h"
 #include "vlc_sim_ctl.h"
@@ -151,6 +152,7 @@ static const struct nla_policy vlc_nl_policy[VLC_ATTR_MAX + 1] = {
 							   &vlc_nl_u16),
 	[VLC_ATTR_LOC_INTERVAL]	= NLA_POLICY_FULL_RANGE(NLA_U32, &vlc_nl_u16),
 	[VLC_ATTR_MAX_AGE]	= NLA_POLICY_FULL_RANGE(NLA_U32, &vlc_nl_u16),
+	[VLC_ATTR_FEC]		= NLA_POLICY_MAX(NLA_U32, U8_MAX),
 	[VLC_ATTR_SIM]		= NLA_POLICY_NESTED(vlc_sim_nl_policy),
 	[VLC_ATTR_SIM_NODE]	= NLA_POLICY_NESTED(vlc_sim_node_nl_policy),
 	[VLC_ATTR_SIM_EDGE]	= NLA_POLICY_NESTED(vlc_sim_edge_nl_policy),
@@ -268,6 +270,7 @@ static int vlc_nl_fill(struct sk_buff *skb, struct net_device *ndev,
 			st.snap.mp.beacon_interval) ||
 	    nla_put_u32(skb, VLC_ATTR_LOC_INTERVAL, st.snap.mp.loc_interval) ||
 	    nla_put_u32(skb, VLC_ATTR_MAX_AGE, st.snap.mp.max_age) ||
+	    nla_put_u32(skb, VLC_ATTR_FEC, st.snap.mp.fec) ||
 	    nla_put_u32(skb, VLC_ATTR_NAV, st.snap.nav) ||
 	    vlc_nl_put_beacons(skb, &st)) {
 		genlmsg_cancel(skb, hdr);
@@ -390,6 +393,7 @@ static const u8 vlc_nl_field_attr[] = {
 	[VLC_FIELD_BEACON_INTERVAL]	= VLC_ATTR_BEACON_INTERVAL,
 	[VLC_FIELD_LOC_INTERVAL]	= VLC_ATTR_LOC_INTERVAL,
 	[VLC_FIELD_MAX_AGE]		= VLC_ATTR_MAX_AGE,
+	[VLC_FIELD_FEC]			= VLC_ATTR_FEC,
 };
 
 /* The request's attribute for @field, or NULL: it did not carry it. */
@@ -524,6 +528,13 @@ static void vlc_nl_refused(struct genl_info *info, enum vlc_refusal r)
 	case VLC_REFUSE_MAX_AGE:
 		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_MAX_AGE);
 		break;
+	case VLC_REFUSE_FEC:
+		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_FEC);
+		break;
+	case VLC_REFUSE_FEC_UNAVAILABLE:
+		NL_SET_ERR_MSG_ATTR(info->extack, attr,
+				    VLC_MSG_FEC_UNAVAILABLE);
+		break;
 	case VLC_REFUSE_NONE:
 	case VLC_REFUSE_COUNT:
 		/* -EINVAL from a check that named nothing: not expected */
@@ -628,7 +639,24 @@ static bool vlc_nl_mac_attrs(struct nlattr **a, struct vlc_mac_params *p)
 		p->max_age = nla_get_u32(a[VLC_ATTR_MAX_AGE]);
 		any = true;
 	}
+	if (a[VLC_ATTR_FEC]) {
+		p->fec = nla_get_u32(a[VLC_ATTR_FEC]);
+		any = true;
+	}
 	return any;
+}
+
+/* Parity needs the kernel's Reed-Solomon: without it a request may turn
+ * FEC off, nothing else. Only what the request carries is refused, so
+ * that the other settings stay changeable whatever fec holds.
+ */
+static int vlc_nl_fec_check(struct nlattr **a, enum vlc_refusal *why)
+{
+	if (!a[VLC_ATTR_FEC] || vlc_fec_available() ||
+	    nla_get_u32(a[VLC_ATTR_FEC]) == VLC_FEC_OFF)
+		return 0;
+	*why = VLC_REFUSE_FEC_UNAVAILABLE;
+	return -EOPNOTSUPP;
 }
 
 static int vlc_nl_set_doit(struct sk_buff *skb, struct genl_info *info)
@@ -677,6 +705,8 @@ static int vlc_nl_set_doit(struct sk_buff *skb, struct genl_info *info)
 	if (mac) {
 		mp.bits_per_symbol = vlc_phy_bits(mode);
 		err = vlc_mac_check_params(&mp, &why);
+		if (!err)
+			err = vlc_nl_fec_check(info->attrs, &why);
 		if (err) {
 			vlc_nl_refused(info, why);
 			goto out;
@@ -815,6 +845,8 @@ int __init vlc_nl_init(void)
 {
 	BUILD_BUG_ON((int)VLC_MODULATION_2SLOT != (int)VLC_PHY_MODE_2SLOT);
 	BUILD_BUG_ON((int)VLC_MODULATION_4PPM != (int)VLC_PHY_MODE_4PPM);
+	BUILD_BUG_ON(VLC_FEC_OFF != VLC_MAC_FEC_OFF);
+	BUILD_BUG_ON(VLC_FEC_AUTO != VLC_MAC_FEC_AUTO);
 
 	return genl_register_family(&vlc_nl_family);
 }

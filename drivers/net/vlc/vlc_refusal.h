@@ -38,6 +38,7 @@ enum vlc_field {
 	VLC_FIELD_PREAMBLE,
 	VLC_FIELD_ACK_TIMEOUT,
 	VLC_FIELD_SYNC_DEADBAND,
+	VLC_FIELD_FEC,
 };
 
 #define VLC_F(f)	BIT(VLC_FIELD_##f)
@@ -88,6 +89,9 @@ enum vlc_field {
 #define VLC_MSG_RTS_THRESHOLD \
 	"rts-threshold: must be 0 (off) or 1..1518 bytes"
 #define VLC_MSG_MAX_AGE	"max-age: must be 0 (off) or 64..65535 frames"
+#define VLC_MSG_FEC \
+	"fec: must be off, auto, or 2, 4, 8, 16 or 32 parity symbols"
+#define VLC_MSG_FEC_UNAVAILABLE	"fec: this kernel has no REED_SOLOMON"
 
 /* One per check; VLC_REFUSE_NONE (0) for a setting accepted. */
 enum vlc_refusal {
@@ -123,6 +127,8 @@ enum vlc_refusal {
 	VLC_REFUSE_LOC_INTERVAL,
 	VLC_REFUSE_RTS_THRESHOLD,
 	VLC_REFUSE_MAX_AGE,
+	VLC_REFUSE_FEC,
+	VLC_REFUSE_FEC_UNAVAILABLE,
 	VLC_REFUSE_COUNT
 };
 
@@ -161,6 +167,8 @@ static inline const char *vlc_refusal_msg(enum vlc_refusal r)
 		[VLC_REFUSE_LOC_INTERVAL] = VLC_MSG_LOC_INTERVAL,
 		[VLC_REFUSE_RTS_THRESHOLD] = VLC_MSG_RTS_THRESHOLD,
 		[VLC_REFUSE_MAX_AGE] = VLC_MSG_MAX_AGE,
+		[VLC_REFUSE_FEC] = VLC_MSG_FEC,
+		[VLC_REFUSE_FEC_UNAVAILABLE] = VLC_MSG_FEC_UNAVAILABLE,
 	};
 
 	return (unsigned int)r < ARRAY_SIZE(msg) ? msg[r] : NULL;
@@ -201,6 +209,8 @@ static inline enum vlc_field vlc_refusal_field(enum vlc_refusal r)
 		[VLC_REFUSE_LOC_INTERVAL] = VLC_FIELD_LOC_INTERVAL,
 		[VLC_REFUSE_RTS_THRESHOLD] = VLC_FIELD_RTS_THRESHOLD,
 		[VLC_REFUSE_MAX_AGE] = VLC_FIELD_MAX_AGE,
+		[VLC_REFUSE_FEC] = VLC_FIELD_FEC,
+		[VLC_REFUSE_FEC_UNAVAILABLE] = VLC_FIELD_FEC,
 	};
 
 	return (unsigned int)r < ARRAY_SIZE(field) ? field[r] : 0;

@@ -10,6 +10,9 @@
 #define VLC_GENL_NAME		"vlc"
 #define VLC_GENL_VERSION	1
 
+#define VLC_FEC_OFF	0
+#define VLC_FEC_AUTO	255
+
 /**
  * enum vlc_event - VLC_ATTR_EVENT values
  * @VLC_EVENT_LOCK: the PHY locked to a neighbour (fine sync)
@@ -107,6 +110,7 @@ enum vlc_attr {
 	VLC_ATTR_SIM,
 	VLC_ATTR_SIM_NODE,
 	VLC_ATTR_SIM_EDGE,
+	VLC_ATTR_FEC,
 
 	__VLC_ATTR_MAX,
 	VLC_ATTR_MAX = (__VLC_ATTR_MAX - 1)

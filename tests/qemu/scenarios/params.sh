@@ -5,9 +5,10 @@
 # through sysfs, the simulator's netlink settings (vlcctl sim), and the
 # device's netlink settings the vlcctl scenario leaves out, at, below and
 # above their limits. A bad value is refused with -EINVAL (EINVAL for
-# sysfs writes, vlcctl's "Invalid argument" or its own usage error), the
-# message names the parameter, and the previous value stays; a value at
-# a limit is taken. Counts the bad inputs tried ("bad inputs: N").
+# sysfs writes, vlcctl's "Invalid argument" or its own usage error; what
+# vlcctl refuses itself is also sent raw, by nlset.py), the message names
+# the parameter, and the previous value stays; a value at a limit is
+# taken. Counts the bad inputs tried ("bad inputs: N").
 . "$VLC_SRC/tests/qemu/lib.sh"
 
 bad=0
@@ -232,6 +233,51 @@ ctl - set vlca rts-threshold 200 retry-limit 7 cw-min 32 cw-max 256 \
 	frag-size 240 beacon-interval 1000 loc-interval 0
 expect "max-age 63 refused" nl_refused "max-age: must be 0 \(off\) or 64\.\.65535 frames \[max-age\]" max-age 63
 expect "max-age 65536 refused" nl_refused "\[max-age: 0\.\.65535\]" max-age 65536
+# fec: off, auto or a parity count. vlcctl refuses any other word itself;
+# past it, raw over netlink (nlset.py), the kernel refuses the values no
+# frame header can name, pointing at the attribute, and those above the
+# field by the policy.
+nlset=$VLC_SRC/tests/qemu/nlset.py
+# the host's root is read-only here: no __pycache__
+export PYTHONDONTWRITEBYTECODE=1
+# nl_raw_refused PATTERN NAME=VALUE...: nlset.py's SET of vlca is refused
+# by the kernel (exit 1), its message matches PATTERN, and show is as
+# before
+nl_raw_refused() {
+	pat=$1
+	shift
+	before=$(ctl - show vlca | grep -v '^ *stats\|signal\|frames')
+	rc=0
+	python3 "$nlset" vlca "$@" 2>/tmp/nl.err || rc=$?
+	[ $rc = 1 ] || { echo "nlset.py vlca $*: exit $rc, not 1" >&2; return 1; }
+	bad=$((bad + 1))
+	sed 's/^/  | /' /tmp/nl.err
+	grep -Eq "$pat" /tmp/nl.err || return 1
+	[ "$(ctl - show vlca | grep -v '^ *stats\|signal\|frames')" = "$before" ] ||
+		{ echo "settings changed" >&2; return 1; }
+}
+# nl_shows: show vlca, its lines joined, matches $nl_want
+nl_shows() {
+	ctl - show vlca | tr -s '\n\t' '  ' | grep -Eq "$nl_want"
+}
+for v in auto 16 off; do
+	nl_want="fec $v nav "
+	expect "fec $v taken" nl_taken fec $v
+done
+nl_want="fec auto nav "
+expect "fec 255 over netlink taken" python3 "$nlset" vlca FEC=255
+expect "  ... shown as auto" nl_shows
+nl_want="fec 32 nav "
+expect "fec 32 over netlink taken" python3 "$nlset" vlca FEC=32
+expect "  ... shown as 32" nl_shows
+ctl - set vlca fec off
+for v in 1 3 5 33 254; do
+	expect "fec $v refused by vlcctl" nl_refused "fec: '$v' is not off, auto" fec $v
+	expect "fec $v over netlink refused by the kernel, naming fec" \
+		nl_raw_refused "fec: must be off, auto, or 2, 4, 8, 16 or 32 parity symbols \[FEC\] \(Invalid argument\)" FEC=$v
+done
+expect "fec 256 over netlink refused by the policy, at fec" \
+	nl_raw_refused "\[FEC\] \(Numerical result out of range\)" FEC=256
 expect "cw-max 0 refused" nl_refused "cw-max: must be 1\.\.1024 \[cw-max\]" cw-max 0
 expect "beacon-interval 65536 refused" nl_refused "\[beacon-interval: 0\.\.65535\]" beacon-interval 65536
 expect "frag-size 65536 refused" nl_refused "\[frag-size: 0\.\.65535\]" frag-size 65536

@@ -111,6 +111,15 @@ sim_load speed=100
 ip link add vlca type vlc
 ip link add vlcb type vlc
 ctl - show | tee /tmp/show.out
+# fec's default is the MAC's choice: read, then expected alike everywhere
+fec0=$(sed -n 's/.* fec \([a-z0-9]*\) nav .*/\1/p' /tmp/show.out | head -n 1)
+expect "show prints fec, as vlcctl set takes it" \
+	sh -c "echo '$fec0' | grep -Eqx 'off|auto|2|4|8|16|32'"
+case $fec0 in
+off | auto) fec0_json="\"$fec0\"" ;;
+*) fec0_json=$fec0 ;;
+esac
+mac_defaults="$mac_defaults fec $fec0"
 expect "vlcctl show lists both devices" \
 	test "$(grep -Ec '^vlc[ab]: ifindex [0-9]+ modulation' /tmp/show.out)" = 2
 expect "vlca has the default settings" shows - vlca "^vlca: ifindex [0-9]+ $defaults"
@@ -124,7 +133,7 @@ expect "a device that is down heard no beacons" \
 expect "show -j of both devices is valid JSON" json -
 expect "  ... and lists both" test "$(grep -o '"ifname":' /tmp/show.json | wc -l)" = 2
 expect "  ... with the MAC settings" \
-	grep -q '"rts_threshold":200,"retry_limit":7,"cw_min":32,"cw_max":256,"frag_size":240,"beacon_interval":1000,"loc_interval":0,"max_age":0,"nav":0,"beacons":\[\]' /tmp/show.json
+	grep -q "\"rts_threshold\":200,\"retry_limit\":7,\"cw_min\":32,\"cw_max\":256,\"frag_size\":240,\"beacon_interval\":1000,\"loc_interval\":0,\"max_age\":0,\"fec\":$fec0_json,\"nav\":0,\"beacons\":\\[\\]" /tmp/show.json
 
 ip netns add a
 ip netns add b
@@ -171,20 +180,33 @@ expect "a usage error exits 2 before asking the kernel" test $rc = 2
 rc=0
 "$vlcctl" set vlc0 retry-limit many 2>/dev/null || rc=$?
 expect "a MAC setting that is no number exits 2" test $rc = 2
+for v in 0 1 3 33 255 x; do
+	rc=0
+	"$vlcctl" set vlc0 fec $v 2>/tmp/ctl.err || rc=$?
+	expect "fec $v: a usage error, exit 2" test $rc = 2
+	expect "  ... naming fec" grep -q "fec: '$v' is not off, auto" /tmp/ctl.err
+done
 
 # MAC settings, one at a time: all of them are read back (each set kept
 # the others' values).
 for kv in "rts-threshold 1000" "retry-limit 3" "cw-min 16" "cw-max 512" \
 	"frag-size 128" "beacon-interval 1500" "loc-interval 64" \
-	"max-age 4000"; do
+	"max-age 4000" "fec 16"; do
 	expect "set $kv" ctl a set vlc0 $kv
 done
-mac_new="rts-threshold 1000 retry-limit 3 cw-min 16 cw-max 512 frag-size 128 beacon-interval 1500 \(750 ms\) loc-interval 64 \(32 ms\) max-age 4000 \(2000 ms\)"
+mac_new="rts-threshold 1000 retry-limit 3 cw-min 16 cw-max 512 frag-size 128 beacon-interval 1500 \(750 ms\) loc-interval 64 \(32 ms\) max-age 4000 \(2000 ms\) fec 16"
 expect "the new MAC settings read back" shows a vlc0 "$mac_new"
 ctl a -j show vlc0 >/tmp/show.json
 expect "  ... and in JSON" grep -q \
-	'"rts_threshold":1000,"retry_limit":3,"cw_min":16,"cw_max":512,"frag_size":128,"beacon_interval":1500,"loc_interval":64,"max_age":4000,' \
+	'"rts_threshold":1000,"retry_limit":3,"cw_min":16,"cw_max":512,"frag_size":128,"beacon_interval":1500,"loc_interval":64,"max_age":4000,"fec":16,' \
 	/tmp/show.json
+for v in auto off; do
+	expect "set fec $v" ctl a set vlc0 fec $v
+	expect "  ... read back" shows a vlc0 "max-age 4000 \(2000 ms\) fec $v nav"
+	ctl a -j show vlc0 >/tmp/show.json
+	expect "  ... and in JSON, as a string" grep -q "\"fec\":\"$v\"," /tmp/show.json
+done
+ctl a set vlc0 fec 16
 expect "the PHY settings kept theirs" \
 	shows a vlc0 "modulation 2slot brightness 300 .*frame-us 500 sync-us 40 guard-us 20 data-us 50 tolerance-us 20"
 expect "b kept the default MAC settings" shows b vlc0 "$mac_defaults"
@@ -233,7 +255,7 @@ expect "nothing changed by the refused MAC settings" \
 	shows a vlc0 "modulation 2slot brightness 300 .*data-us 50 .*$mac_new"
 expect "MAC settings back to their defaults" \
 	ctl a set vlc0 rts-threshold 200 retry-limit 7 cw-min 32 cw-max 256 \
-	frag-size 240 beacon-interval 1000 loc-interval 0 max-age 0
+	frag-size 240 beacon-interval 1000 loc-interval 0 max-age 0 fec "$fec0"
 expect "  ... read back" shows a vlc0 "$mac_defaults"
 
 # Anybody may read; only CAP_NET_ADMIN may set.

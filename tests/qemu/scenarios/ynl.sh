@@ -10,8 +10,8 @@
 # brightness is read back by a get, a set the policy refuses (sync-ns 0)
 # fails naming the attribute and its range, sets the PHY's and the MAC's
 # checks refuse name the attribute the request carried (the refused
-# field's own, or the one it was checked against), and refused sets change
-# nothing.
+# field's own, or the one it was checked against), refused sets change
+# nothing, and fec auto is read back.
 . "$VLC_SRC/tests/qemu/lib.sh"
 
 ksrc=$VLC_SRC/build/ynl-ksrc
@@ -70,6 +70,7 @@ expect "  ... brightness" is brightness 200
 expect "  ... and timing, in ns" is frame-ns 500000
 expect "  ... and MAC settings" is rts-threshold 200
 a_ifindex=$(python3 -c 'import json; print(json.load(open("/tmp/ynl.out"))["ifindex"])')
+a_fec=$(python3 -c 'import json; print(json.load(open("/tmp/ynl.out"))["fec"])')
 
 expect "dump of get in netns a" ynl a --dump get
 expect "  ... lists one device" python3 -c \
@@ -126,6 +127,8 @@ expect "cw-max under cw-min refused, naming cw-max" \
 expect "a MAC refusal names its own attribute, not the PHY's" \
 	refused '"brightness": 250, "frag-size": 47' "frag-size: must be" \
 	frag-size
+expect "fec 3 refused, naming fec" \
+	refused '"fec": 3' "fec: must be off, auto, or 2, 4, 8, 16 or 32" fec
 expect "  ... and nothing changed" ynl a --do get --json "$get"
 expect "  ... tolerance-ns 20000" is tolerance-ns 20000
 expect "  ... modulation 2slot" is modulation 2slot
@@ -133,6 +136,17 @@ expect "  ... data-ns 50000" is data-ns 50000
 expect "  ... brightness 300" is brightness 300
 expect "  ... retry-limit 7" is retry-limit 7
 expect "  ... cw-max 256" is cw-max 256
+expect "  ... fec $a_fec" is fec "$a_fec"
+
+expect "set of fec 255 (auto)" \
+	ynl a --do set --json '{"ifname": "vlc0", "fec": 255}'
+expect "  ... read back by a get" ynl a --do get --json "$get"
+expect "  ... fec 255" is fec 255
+expect "set of fec 16" ynl a --do set --json '{"ifname": "vlc0", "fec": 16}'
+expect "  ... read back by a get" ynl a --do get --json "$get"
+expect "  ... fec 16" is fec 16
+expect "fec back to $a_fec" \
+	ynl a --do set --json "{\"ifname\": \"vlc0\", \"fec\": $a_fec}"
 
 # The simulated medium: a get, a set read back, a node dump with its edges,
 # an edge set, and refusals by the policy and by the checks.

@@ -359,8 +359,11 @@ static void vlc_mac_tparam(struct vlc_mac_params *p, int which, int v)
 	case 12:
 		p->loc_interval = v;
 		break;
-	default:
+	case 13:
 		p->rts_threshold = v;
+		break;
+	default:
+		p->fec = v;
 		break;
 	}
 }
@@ -382,7 +385,8 @@ static int vlc_mac_tparam_get(const struct vlc_mac_params *p, int which)
 	case 10: return p->sync_deadband_ns;
 	case 11: return p->beacon_interval;
 	case 12: return p->loc_interval;
-	default: return p->rts_threshold;
+	case 13: return p->rts_threshold;
+	default: return p->fec;
 	}
 }
 
@@ -439,6 +443,11 @@ VLC_TEST(vlc_mac_test_params_bad)
 		{ "beacon-interval", 11, 63 },
 		{ "loc-interval", 12, 63 },
 		{ "rts-threshold", 13, 1519 },
+		{ "fec", 14, 1 },
+		{ "fec", 14, 3 },
+		{ "fec", 14, 5 },
+		{ "fec", 14, 33 },
+		{ "fec", 14, 254 },
 		/* SIFS 2 + an ACK of 8 + 28 symbols at 2 bits: 38 frames */
 		{ "ack_timeout", 8, 37 },
 		{ "ack_timeout", 8, 4097 },
@@ -474,11 +483,14 @@ VLC_TEST(vlc_mac_test_params_limits)
 		{ 10, 0 }, { 10, 1000000 }, { 11, 0 }, { 11, 64 },
 		{ 11, 65535 }, { 12, 0 }, { 12, 64 }, { 12, 65535 },
 		{ 13, 0 }, { 13, 1 }, { 13, 1518 },
+		{ 14, VLC_MAC_FEC_OFF }, { 14, 2 }, { 14, 4 }, { 14, 8 },
+		{ 14, 16 }, { 14, 32 }, { 14, VLC_MAC_FEC_AUTO },
 	};
 	struct vlc_mac_params good, p;
 	struct vlc_mac *mac;
 	enum vlc_refusal why;
 	unsigned int i;
+	bool ok;
 
 	mac = tn_params_init(vlc_test_ctx, &good);
 	for (i = 0; i < ARRAY_SIZE(edge); i++) {
@@ -489,6 +501,18 @@ VLC_TEST(vlc_mac_test_params_limits)
 			      edge[i].value);
 	}
 	VLC_ASSERT_EQ(vlc_mac_set_params(mac, &good, NULL), 0);
+
+	/* fec is a set, not a range: every other value is refused as fec */
+	for (i = 0; i <= U8_MAX; i++) {
+		p = good;
+		p.fec = i;
+		ok = i == VLC_MAC_FEC_OFF || i == VLC_MAC_FEC_AUTO ||
+		     i == 2 || i == 4 || i == 8 || i == 16 || i == 32;
+		why = VLC_REFUSE_NONE;
+		VLC_EXPECT_EQ(vlc_mac_check_params(&p, &why), ok ? 0 : -EINVAL);
+		VLC_EXPECT_EQ(why, ok ? VLC_REFUSE_NONE : VLC_REFUSE_FEC);
+	}
+	VLC_EXPECT_EQ(vlc_refusal_field(VLC_REFUSE_FEC), VLC_FIELD_FEC);
 }
 
 /* ack_timeout 0 derives the timeout: SIFS + the ACK's airtime + slack */
