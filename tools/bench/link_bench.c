@@ -63,9 +63,12 @@
  * JITTER: "none", "const:NS" (every callback of node 0 late by NS, node
  * 1 on time and not correcting: a steady offset the guards must absorb),
  * "unif:NS" (every callback of both nodes late by a uniform draw in
- * [0, NS]) or "model:M:P:T" (every callback of both nodes: exponential
+ * [0, NS]), "model:M:P:T" (every callback of both nodes: exponential
  * with mean M ns, except with probability P per million callbacks uniform
- * in [0, T] ns).
+ * in [0, T] ns) or "burst:M:P:T:L" (the model, but its tail event starts
+ * a run of L ns in which every callback of that node is late by a
+ * uniform draw in [0, T] ns: a busy SD card or USB interrupt holding
+ * the CPU, not one late callback).
  *
  * "Lock": both PHYs fine-locked (deciding symbols) with their grids
  * within 5 us (guard / 4) of each other, and staying so for 32 frames.
@@ -91,13 +94,15 @@
 #define SKEW_SETTLE	4096	/* frames after the lock: the rate is learnt */
 #define SKEW_SLIP	100000	/* ns: the grids have slipped apart */
 
-enum jit_kind { JIT_NONE, JIT_CONST, JIT_UNIF, JIT_MODEL };
+enum jit_kind { JIT_NONE, JIT_CONST, JIT_UNIF, JIT_MODEL, JIT_BURST };
 
 struct jitter {
 	enum jit_kind kind;
-	u32 a;		/* const, unif: NS; model: B */
-	u32 p;		/* model: tail probability per million */
-	u32 t;		/* model: tail end */
+	u32 a;		/* const, unif: NS; model, burst: mean M */
+	u32 p;		/* model, burst: tail probability per million */
+	u32 t;		/* model, burst: tail end */
+	u32 len;	/* burst: ns a run of late callbacks lasts */
+	u64 end[2];	/* burst: per node, the end of its run */
 };
 
 struct lnode {
@@ -161,7 +166,15 @@ static u32 below(u64 *s, u32 n)
 	return (u32)(((splitmix(s) >> 32) * n) >> 32);
 }
 
-static u64 jit_draw(int idx)
+/* Exponential, mean jit.a: 53 random bits, never log(0). */
+static u64 jit_exp(void)
+{
+	return (u64)(-(double)jit.a *
+		     log(((splitmix(&jrng) >> 11) + 1) / 9007199254740992.0));
+}
+
+/* The lateness of node @idx's callback due at @t. */
+static u64 jit_draw(int idx, u64 t)
 {
 	switch (jit.kind) {
 	case JIT_CONST:
@@ -171,10 +184,18 @@ static u64 jit_draw(int idx)
 	case JIT_MODEL:
 		if (jit.p && below(&jrng, 1000000) < jit.p)
 			return below(&jrng, jit.t + 1);
-		/* exponential, mean a: 53 random bits, never log(0) */
-		return (u64)(-(double)jit.a *
-			     log(((splitmix(&jrng) >> 11) + 1) /
-				 9007199254740992.0));
+		return jit_exp();
+	case JIT_BURST:
+		/* a tail event holds the CPU for a while: every callback
+		 * due within the run is late, not only the one that drew it
+		 */
+		if (t < jit.end[idx])
+			return below(&jrng, jit.t + 1);
+		if (jit.p && below(&jrng, 1000000) < jit.p) {
+			jit.end[idx] = t + jit.len;
+			return below(&jrng, jit.t + 1);
+		}
+		return jit_exp();
 	default:
 		return 0;
 	}
@@ -195,6 +216,11 @@ static int jit_parse(const char *s)
 	}
 	if (sscanf(s, "model:%u:%u:%u", &jit.a, &jit.p, &jit.t) == 3) {
 		jit.kind = JIT_MODEL;
+		return 0;
+	}
+	if (sscanf(s, "burst:%u:%u:%u:%u", &jit.a, &jit.p, &jit.t,
+		   &jit.len) == 4) {
+		jit.kind = JIT_BURST;
 		return 0;
 	}
 	return -1;
@@ -243,7 +269,7 @@ static void lb_step(void)
 		lb_defer(l);
 	if (ch.on_rx && !l->cn->idx)
 		ber_tx();
-	l->late = jit_draw(l->cn->idx);
+	l->late = jit_draw(l->cn->idx, vlc_phy_next_ns(&l->cn->phy));
 	if (l->late)
 		l->late_calls++;
 }
@@ -844,6 +870,7 @@ int main(int argc, char **argv)
 		"       link_bench ber 2slot|4ppm FRAME_NS JITTER FRAMES SEED\n"
 		"       link_bench simser AMBIENT NOISE FRAMES SEED\n"
 		"       link_bench range pd|led|led2 GAIN PACKETS SEED\n"
-		"JITTER: none | const:NS | unif:NS | model:M:P:T\n");
+		"JITTER: none | const:NS | unif:NS | model:M:P:T |\n"
+		"        burst:M:P:T:L\n");
 	return 2;
 }
