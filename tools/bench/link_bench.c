@@ -60,12 +60,35 @@
  *	(delivered or given up) within 4000 frames each, offset_ns the
  *	largest offset between the two grids meanwhile (every 64 frames).
  *
+ *   link_bench goodput MODE FRAME_NS JITTER FEC SIZE PACKETS SEED
+ *	The lock's two nodes, PHY and MAC, on ber's channel both ways
+ *	(ambient 5 SIG, no flicker), all slots scaled with FRAME_NS, MODE
+ *	the PHY's and the MAC's bits per symbol; locked on time, then every
+ *	callback late per JITTER as in ber. FEC: "off", "auto" or parity
+ *	symbols 2, 4, 8, 16, 32 (struct vlc_mac_params.fec of both nodes,
+ *	each given codecs by vlc_fec_init() unless off). Node 0 sends
+ *	PACKETS UDP datagrams in SIZE-byte Ethernet frames (1514: MTU 1500)
+ *	to node 1, its MAC queue kept full. Prints "mode frame_ns fec size
+ *	packets delivered corrupt goodput_bps raw_bps ratio retries drops
+ *	fec_corrected_frames fec_corrected_symbols fec_uncorrectable
+ *	unfinished duplicates elapsed_ns": delivered byte for byte (corrupt:
+ *	not), goodput SIZE - 42 bytes per datagram delivered over the
+ *	virtual time from the first one queued to the last delivered or
+ *	given up, raw bits per symbol per frame, ratio the two's; node 0's
+ *	retries and drops (retry limit, max_age); both nodes' FEC counters;
+ *	unfinished: packets node 0's MAC still held when the run stopped,
+ *	none finished in GP_STALL bare airtimes of one (the time then runs
+ *	to the stop); duplicates: intact datagrams delivered again.
+ *
  * JITTER: "none", "const:NS" (every callback of node 0 late by NS, node
  * 1 on time and not correcting: a steady offset the guards must absorb),
  * "unif:NS" (every callback of both nodes late by a uniform draw in
- * [0, NS]) or "model:M:P:T" (every callback of both nodes: exponential
+ * [0, NS]), "model:M:P:T" (every callback of both nodes: exponential
  * with mean M ns, except with probability P per million callbacks uniform
- * in [0, T] ns).
+ * in [0, T] ns) or "burst:M:P:T:L" (the model, but its tail event starts
+ * a run of L ns in which every callback of that node is late by a
+ * uniform draw in [0, T] ns: a busy SD card or USB interrupt holding
+ * the CPU, not one late callback).
  *
  * "Lock": both PHYs fine-locked (deciding symbols) with their grids
  * within 5 us (guard / 4) of each other, and staying so for 32 frames.
@@ -82,6 +105,7 @@
 
 #include "vlc_phy.h"
 #include "vlc_mac.h"
+#include "vlc_fec.h"
 #include "vlc_hsim.h"
 
 #define SIG		10000U
@@ -91,13 +115,15 @@
 #define SKEW_SETTLE	4096	/* frames after the lock: the rate is learnt */
 #define SKEW_SLIP	100000	/* ns: the grids have slipped apart */
 
-enum jit_kind { JIT_NONE, JIT_CONST, JIT_UNIF, JIT_MODEL };
+enum jit_kind { JIT_NONE, JIT_CONST, JIT_UNIF, JIT_MODEL, JIT_BURST };
 
 struct jitter {
 	enum jit_kind kind;
-	u32 a;		/* const, unif: NS; model: B */
-	u32 p;		/* model: tail probability per million */
-	u32 t;		/* model: tail end */
+	u32 a;		/* const, unif: NS; model, burst: mean M */
+	u32 p;		/* model, burst: tail probability per million */
+	u32 t;		/* model, burst: tail end */
+	u32 len;	/* burst: ns a run of late callbacks lasts */
+	u64 end[2];	/* burst: per node, the end of its run */
 };
 
 struct lnode {
@@ -142,6 +168,7 @@ static struct lb_medium {
 	.rx = LB_RX_PD,
 };
 
+static u32 lb_frame_ns;		/* mac_pair()'s frame, 0: the default */
 static u32 lb_delivered;
 static u32 lb_offset_max;	/* pings(): largest grid offset seen, ns */
 static struct jitter jit;
@@ -161,7 +188,15 @@ static u32 below(u64 *s, u32 n)
 	return (u32)(((splitmix(s) >> 32) * n) >> 32);
 }
 
-static u64 jit_draw(int idx)
+/* Exponential, mean jit.a: 53 random bits, never log(0). */
+static u64 jit_exp(void)
+{
+	return (u64)(-(double)jit.a *
+		     log(((splitmix(&jrng) >> 11) + 1) / 9007199254740992.0));
+}
+
+/* The lateness of node @idx's callback due at @t. */
+static u64 jit_draw(int idx, u64 t)
 {
 	switch (jit.kind) {
 	case JIT_CONST:
@@ -171,10 +206,18 @@ static u64 jit_draw(int idx)
 	case JIT_MODEL:
 		if (jit.p && below(&jrng, 1000000) < jit.p)
 			return below(&jrng, jit.t + 1);
-		/* exponential, mean a: 53 random bits, never log(0) */
-		return (u64)(-(double)jit.a *
-			     log(((splitmix(&jrng) >> 11) + 1) /
-				 9007199254740992.0));
+		return jit_exp();
+	case JIT_BURST:
+		/* a tail event holds the CPU for a while: every callback
+		 * due within the run is late, not only the one that drew it
+		 */
+		if (t < jit.end[idx])
+			return below(&jrng, jit.t + 1);
+		if (jit.p && below(&jrng, 1000000) < jit.p) {
+			jit.end[idx] = t + jit.len;
+			return below(&jrng, jit.t + 1);
+		}
+		return jit_exp();
 	default:
 		return 0;
 	}
@@ -195,6 +238,11 @@ static int jit_parse(const char *s)
 	}
 	if (sscanf(s, "model:%u:%u:%u", &jit.a, &jit.p, &jit.t) == 3) {
 		jit.kind = JIT_MODEL;
+		return 0;
+	}
+	if (sscanf(s, "burst:%u:%u:%u:%u", &jit.a, &jit.p, &jit.t,
+		   &jit.len) == 4) {
+		jit.kind = JIT_BURST;
 		return 0;
 	}
 	return -1;
@@ -243,7 +291,7 @@ static void lb_step(void)
 		lb_defer(l);
 	if (ch.on_rx && !l->cn->idx)
 		ber_tx();
-	l->late = jit_draw(l->cn->idx);
+	l->late = jit_draw(l->cn->idx, vlc_phy_next_ns(&l->cn->phy));
 	if (l->late)
 		l->late_calls++;
 }
@@ -306,6 +354,9 @@ static const struct vlc_mac_ops lb_mac_ops = {
 	.random = lb_random,
 };
 
+/* The MAC callbacks of mac_pair()'s nodes. */
+static const struct vlc_mac_ops *lb_ops = &lb_mac_ops;
+
 /* Default timing with every slot scaled by @num / @den and the clock
  * @ppm fast (its slots that much shorter in true time).
  */
@@ -356,7 +407,11 @@ static int mac_pair(u64 seed, s32 ppm, u32 defer, u32 *off)
 	for (i = 0; i < 2; i++) {
 		struct lnode *l = &ln[i];
 		struct vlc_hsim_node *cn = &ch.node[i];
-		struct vlc_phy_timing t = lb_timing(1, 1, i ? ppm : 0);
+		struct vlc_phy_timing t = lb_frame_ns ?
+			lb_timing(lb_frame_ns,
+				  vlc_phy_default_timing.frame_ns,
+				  i ? ppm : 0) :
+			lb_timing(1, 1, i ? ppm : 0);
 
 		if (m->rx == LB_RX_LED)
 			vlc_hsim_set_led_rx(&ch, i);
@@ -371,11 +426,11 @@ static int mac_pair(u64 seed, s32 ppm, u32 defer, u32 *off)
 		vlc_phy_set_rx_min_level(&cn->phy, m->rx_min);
 		vlc_mac_default_params(&p);
 		p.short_addr = i + 1;
-		vlc_mac_init(&l->mac, &p, &lb_mac_ops, l);
+		vlc_mac_init(&l->mac, &p, lb_ops, l);
 		cn->defer_ticks = defer;
 	}
 	jrng = seed ^ 0x5eed;
-	*off = below(&jrng, vlc_phy_default_timing.frame_ns);
+	*off = below(&jrng, ch.node[0].phy.new_timing.frame_ns);
 	vlc_hsim_start(&ch, 0, T0);
 	while (vlc_phy_next_ns(&ch.node[0].phy) <= T0 + *off)
 		lb_step();
@@ -824,6 +879,259 @@ static int range(int argc, char **argv)
 	return 0;
 }
 
+/* ---- UDP goodput under lateness, with the MAC ---------------------- */
+
+#define GP_HDRS		42	/* Ethernet, IPv4 and UDP headers */
+#define GP_MIN		(GP_HDRS + 4)	/* and the packet's index */
+#define GP_LOCK_MAX	20000	/* frames: no lock, no link */
+/* A packet's airtime beyond its bits: framing, ACKs, gaps, access. */
+#define GP_OVERHEAD	2000
+/* Frames without a packet finished (acknowledged or given up), in bare
+ * airtimes of a packet, before the run stops: more than a packet takes
+ * with each of its fragments retried to the limit, so the link is down.
+ */
+#define GP_STALL	20
+
+static struct {
+	u32 size;
+	u32 packets;
+	u64 seed;
+	u8 *seen;		/* per packet: delivered intact */
+	u32 delivered;		/* packets delivered intact, once each */
+	u32 corrupt;		/* deliveries not byte-exact */
+	u32 dups;		/* intact deliveries of a packet again */
+	u32 done;		/* packets node 0's MAC finished with */
+	u64 last_ns;		/* the last delivery or give-up */
+} gp;
+
+static struct vlc_fec gp_fec[2];
+
+/* Packet @idx as node 0's stack would hand it over: a UDP datagram from
+ * 10.0.0.1 to 10.0.0.2 in an Ethernet frame the MAC compresses (short
+ * addresses, IPv4), its payload the index, then seeded random bytes.
+ */
+static void gp_packet(u8 *f, u32 idx)
+{
+	static const u8 hdr[34] = {
+		0x02, 0x56, 0x4c, 0x43, 0x00, 0x02,	/* dst */
+		0x02, 0x56, 0x4c, 0x43, 0x00, 0x01,	/* src */
+		0x08, 0x00,				/* IPv4 */
+		0x45, 0x00, 0, 0, 0, 0, 0x40, 0x00,	/* len, id, DF */
+		64, 17, 0, 0,				/* ttl, UDP, sum */
+		10, 0, 0, 1, 10, 0, 0, 2,
+	};
+	u32 ip = gp.size - 14, sum = 0, i;
+	u64 r = gp.seed ^ ((u64)idx << 32) ^ 0x6f0d;
+
+	memcpy(f, hdr, sizeof(hdr));
+	f[16] = ip >> 8;
+	f[17] = ip;
+	f[18] = idx >> 8;
+	f[19] = idx;
+	for (i = 14; i < 34; i += 2)
+		sum += f[i] << 8 | f[i + 1];
+	sum = (sum & 0xffff) + (sum >> 16);
+	sum = ~(sum + (sum >> 16));
+	f[24] = sum >> 8;
+	f[25] = sum;
+	f[34] = 0x13;			/* ports 5001, 5001 */
+	f[35] = 0x89;
+	f[36] = 0x13;
+	f[37] = 0x89;
+	f[38] = (ip - 20) >> 8;
+	f[39] = ip - 20;
+	f[40] = 0;			/* no checksum: IPv4 allows it */
+	f[41] = 0;
+	f[42] = idx >> 24;
+	f[43] = idx >> 16;
+	f[44] = idx >> 8;
+	f[45] = idx;
+	for (i = GP_MIN; i < gp.size; i++)
+		f[i] = (u8)(splitmix(&r) >> 32);
+}
+
+static void gp_deliver(void *ctx, const u8 *frame, unsigned int len)
+{
+	static u8 want[VLC_MAC_FRAME_MAX];
+	struct lnode *l = ctx;
+	u32 idx;
+
+	/* node 1 sends no packet: anything node 0 delivers is corrupt */
+	if (l->cn->idx != 1 || len != gp.size) {
+		gp.corrupt++;
+		return;
+	}
+	idx = (u32)frame[GP_HDRS] << 24 | frame[GP_HDRS + 1] << 16 |
+	      frame[GP_HDRS + 2] << 8 | frame[GP_HDRS + 3];
+	if (idx >= gp.packets) {
+		gp.corrupt++;
+		return;
+	}
+	gp_packet(want, idx);
+	if (memcmp(frame, want, len)) {
+		gp.corrupt++;
+		return;
+	}
+	if (gp.seen[idx]) {
+		gp.dups++;
+		return;
+	}
+	gp.seen[idx] = 1;
+	gp.delivered++;
+	gp.last_ns = ch.now;
+}
+
+static void gp_tx_done(void *ctx, unsigned int len, bool ok)
+{
+	struct lnode *l = ctx;
+
+	if (l->cn->idx)
+		return;
+	gp.done++;
+	if (!ok)
+		gp.last_ns = max_t(u64, gp.last_ns, ch.now);
+}
+
+static const struct vlc_mac_ops gp_mac_ops = {
+	.deliver = gp_deliver,
+	.tx_done = gp_tx_done,
+	.phase = lb_phase,
+	.random = lb_random,
+};
+
+/* "off", "auto" or a parity count: struct vlc_mac_params.fec, or -1. */
+static int gp_fec_parse(const char *s)
+{
+	int n;
+
+	if (!strcmp(s, "off"))
+		return VLC_MAC_FEC_OFF;
+	if (!strcmp(s, "auto"))
+		return VLC_MAC_FEC_AUTO;
+	n = atoi(s);
+	return n == 2 || n == 4 || n == 8 || n == 16 || n == 32 ? n : -1;
+}
+
+/* Node 0 sends gp.packets packets of gp.size bytes to node 1, its MAC
+ * queue kept full. False if the run stopped because no packet finished
+ * within GP_STALL bare airtimes of one.
+ */
+static bool gp_run(u32 bits)
+{
+	u32 queued = 0, done = 0, since = ln[1].frames, stall;
+	u8 f[VLC_MAC_FRAME_MAX];
+
+	stall = GP_STALL * (gp.size * 8 / bits + GP_OVERHEAD);
+	while (queued < gp.packets || ln[0].mac.tx.q_count ||
+	       ln[0].mac.tx.state != VLC_MAC_TX_IDLE) {
+		if (gp.done != done) {
+			done = gp.done;
+			since = ln[1].frames;
+		}
+		if (ln[1].frames - since >= stall)
+			return false;
+		while (queued < gp.packets && !vlc_mac_tx_full(&ln[0].mac)) {
+			gp_packet(f, queued);
+			vlc_mac_xmit(&ln[0].mac, f, gp.size);
+			queued++;
+		}
+		lb_run_frames(1, frames1);
+	}
+	return true;
+}
+
+static int goodput(int argc, char **argv)
+{
+	enum vlc_phy_mode mode = VLC_PHY_MODE_2SLOT;
+	u32 fns = atoi(argv[3]), size = atoi(argv[6]);
+	u32 packets = atoi(argv[7]), bits = 1, off, i;
+	u64 seed = strtoull(argv[8], NULL, 0), t0, elapsed;
+	int fec = gp_fec_parse(argv[5]);
+	const struct vlc_mac_stats *s0 = &ln[0].mac.stats;
+	const struct vlc_mac_stats *s1 = &ln[1].mac.stats;
+	struct vlc_mac_params p;
+	enum vlc_refusal why;
+	struct jitter j;
+	double good, raw;
+	bool locked, through = false;
+
+	if (!strcmp(argv[2], "4ppm")) {
+		mode = VLC_PHY_MODE_4PPM;
+		bits = 2;
+	} else if (strcmp(argv[2], "2slot")) {
+		return 2;
+	}
+	if (jit_parse(argv[4]) || fec < 0 || size < GP_MIN ||
+	    size > VLC_MAC_FRAME_MAX || !packets || !fns)
+		return 2;
+	/* the lock without lateness: the same start whatever JITTER */
+	j = jit;
+	memset(&jit, 0, sizeof(jit));
+	gp.size = size;
+	gp.packets = packets;
+	gp.seed = seed;
+	gp.seen = calloc(packets, 1);
+	if (!gp.seen)
+		return 1;
+	/* ber's channel, both ways */
+	lb_med.flicker = 0;
+	lb_frame_ns = fns;
+	lb_ops = &gp_mac_ops;
+	if (mac_pair(seed, 0, 26, &off))
+		return 1;
+	for (i = 0; i < 2; i++) {
+		vlc_phy_set_mode(&ch.node[i].phy, mode, NULL);
+		p = ln[i].mac.p;
+		p.bits_per_symbol = bits;
+		p.fec = fec;
+		if (vlc_mac_set_params(&ln[i].mac, &p, &why)) {
+			fprintf(stderr, "link_bench: %s\n",
+				vlc_refusal_msg(why));
+			return 1;
+		}
+		if (fec == VLC_MAC_FEC_OFF)
+			continue;
+		if (vlc_fec_init(&gp_fec[i])) {
+			fprintf(stderr, "link_bench: FEC unavailable\n");
+			return 1;
+		}
+		vlc_mac_set_fec(&ln[i].mac, &gp_fec[i]);
+	}
+	locked = mac_lock(GP_LOCK_MAX, S32_MAX) <= GP_LOCK_MAX;
+	if (!locked)
+		fprintf(stderr, "link_bench: no lock\n");
+	for (i = 0; i < 2; i++)
+		memset(&ln[i].mac.stats, 0, sizeof(ln[i].mac.stats));
+	jit = j;
+	jrng = seed ^ 0x1a7e;
+	t0 = ch.now;
+	gp.last_ns = t0;
+	if (locked)
+		through = gp_run(bits);
+	/* stopped short: the time it ran */
+	elapsed = (through ? gp.last_ns : ch.now) - t0;
+	raw = bits * 1e9 / ch.node[0].phy.timing.frame_ns;
+	good = elapsed ? (double)gp.delivered * (size - GP_HDRS) * 8e9 /
+			 elapsed : 0;
+	printf("%s %u %s %u %u %u %u %.1f %.1f %.4f ", argv[2],
+	       ch.node[0].phy.timing.frame_ns, argv[5], size, packets,
+	       gp.delivered, gp.corrupt, good, raw, good / raw);
+	printf("%llu %llu %llu %llu %llu %u %u %llu\n",
+	       (unsigned long long)s0->tx_retries,
+	       (unsigned long long)(s0->tx_dropped + s0->tx_expired),
+	       (unsigned long long)(s0->fec_corrected_frames +
+				    s1->fec_corrected_frames),
+	       (unsigned long long)(s0->fec_corrected_symbols +
+				    s1->fec_corrected_symbols),
+	       (unsigned long long)(s0->fec_uncorrectable +
+				    s1->fec_uncorrectable),
+	       packets - gp.done, gp.dups, (unsigned long long)elapsed);
+	for (i = 0; i < 2 && fec != VLC_MAC_FEC_OFF; i++)
+		vlc_fec_exit(&gp_fec[i]);
+	free(gp.seen);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 6 && !strcmp(argv[1], "lock"))
@@ -838,12 +1146,18 @@ int main(int argc, char **argv)
 		return simser(argc, argv);
 	if (argc == 6 && !strcmp(argv[1], "range"))
 		return range(argc, argv);
+	if (argc == 9 && !strcmp(argv[1], "goodput"))
+		return goodput(argc, argv);
 	fprintf(stderr,
 		"usage: link_bench lock SEED0 RUNS MAXFRAMES DEFER\n"
 		"       link_bench skew PPM SEED FRAMES\n"
 		"       link_bench ber 2slot|4ppm FRAME_NS JITTER FRAMES SEED\n"
 		"       link_bench simser AMBIENT NOISE FRAMES SEED\n"
 		"       link_bench range pd|led|led2 GAIN PACKETS SEED\n"
-		"JITTER: none | const:NS | unif:NS | model:M:P:T\n");
+		"       link_bench goodput 2slot|4ppm FRAME_NS JITTER FEC\n"
+		"                          SIZE PACKETS SEED\n"
+		"JITTER: none | const:NS | unif:NS | model:M:P:T |\n"
+		"        burst:M:P:T:L\n"
+		"FEC: off | auto | 2 | 4 | 8 | 16 | 32\n");
 	return 2;
 }

@@ -8,8 +8,8 @@
 # Benchmarks never fail the build; they are deterministic (seeded,
 # virtual time) except the wall-clock latency of the host build.
 #
-# Per section NAME (phy, hard, net, contention, sync, jitter, maccost,
-# ser, range, anchors) the fragments are
+# Per section NAME (phy, hard, net, contention, sync, jitter, goodput,
+# maccost, ser, range, anchors) the fragments are
 #   NAME.run.inc            when, on which tree and by which command
 #   NAME.figures.inc        ".. |NAME_WHAT| replace:: VALUE" for the prose
 #   NAME-WHAT.table.inc     a table
@@ -786,6 +786,192 @@ $(speed_table "$j" | sed 's/^/  /')
 RST
 done
 finish
+fi
+
+# Goodput under lateness: UDP at MTU 1500 from one node to another, PHY
+# and MAC, every callback of both late by a draw, FEC off and on
+# (tools/bench/link_bench.c goodput).
+if want goodput; then
+begin goodput
+echo "bench: goodput under lateness (host)"
+gp_start=$(date +%s)
+gsize=1514 gn=20 gseeds="1 2 3" ggoal=0.5
+# the jitter model of "Timer lateness"; its tail ten times as likely;
+# and its tail events holding the CPU for gblen ns each (bursty)
+gm=2000 gpp=100 gt=150000 gblen=1000000
+gmodel=model:$gm:$gpp:$gt
+gheavy=model:$gm:$((gpp * 10)):$gt
+gburst=burst:$gm:$gpp:$gt:$gblen
+gframes="1000 700 500 400 300 250 200 150 100"
+gfecs="off auto 16" gsweep_fecs="off auto"
+# Parity a MAC does not carry changes nothing: on a clean link, 16 parity
+# symbols would take airtime. If they take none, only FEC off is
+# measured, and the fragments say so.
+gp_probe() { "$lb" goodput 2slot 500000 none "$1" $gsize 2 1 | cut -d' ' -f4-; }
+if [ "$(gp_probe off)" = "$(gp_probe 16)" ]; then
+	gfecs=off gsweep_fecs=off
+	echo "FEC 16 took no more airtime than FEC off on a clean link: this tree's MAC carries no parity, so only FEC off was measured (the baseline)." >>"$stage/goodput.run.inc"
+fi
+gt_txt=$out/goodput.txt
+: >"$gt_txt"
+gp_jit() {
+	case $1 in
+	clean) echo none ;;
+	model) echo "$gmodel" ;;
+	heavy) echo "$gheavy" ;;
+	burst) echo "$gburst" ;;
+	esac
+}
+# gp_point LABEL MODE FRAME_US FEC: a line a seed, "LABEL MODE FRAME_US
+# FEC SEED" and what link_bench printed
+gp_point() {
+	for s in $gseeds; do
+		echo "$1 $2 $3 $4 $s $("$lb" goodput "$2" $(($3 * 1000)) \
+			"$(gp_jit "$1")" "$4" $gsize $gn "$s")"
+	done >>"$gt_txt"
+}
+for m in 2slot 4ppm; do
+	for l in clean model heavy burst; do
+		for e in $gfecs; do
+			gp_point $l $m 500 "$e"
+		done
+	done
+	for f in $gframes; do
+		[ "$f" = 500 ] && continue
+		for e in $gsweep_fecs; do
+			gp_point model $m "$f" "$e"
+		done
+	done
+done
+# gp_agg LABEL MODE FRAME_US FEC: the seeds pooled, "ratio goodput_bps
+# delivered packets retries drops fec_frames fec_symbols uncorrectable
+# unfinished corrupt duplicates"; a ratio "-" if no run printed
+gp_agg() {
+	awk -v l="$1" -v m="$2" -v f="$3" -v e="$4" '$1 == l && $2 == m &&
+		$3 == f && $4 == e && NF >= 23 {
+			bits += $11 * ($9 - 42) * 8; ns += $23; raw = $14; n++
+			d += $11; p += $10; r += $16; dr += $17; ff += $18
+			fs += $19; fu += $20; u += $21; c += $12; du += $22 }
+		END { g = ns ? bits * 1e9 / ns : 0
+		      printf "%s %.0f %d %d %d %d %d %d %d %d %d %d\n",
+			n ? sprintf("%.3f", g / raw) : "-", g, d, p, r, dr,
+			ff, fs, fu, u, c, du }' "$gt_txt"
+}
+gp_ratio() { gp_agg "$@" | cut -d' ' -f1; }
+gp_cell() { gp_agg "$@" | awk '{ printf "%s %d/%d", $1, $3, $4 }'; }
+# gp_shortest MODE FEC: from the longest frame down, the last with a
+# ratio >= ggoal under the model before the first below it
+gp_shortest() {
+	for f in $gframes; do
+		echo "$f $(gp_ratio model "$1" "$f" "$2")"
+	done | awk -v g=$ggoal '!stop && $2 != "-" && $2 >= g { s = $1; next }
+		{ stop = 1 } END { print s ? s " us" : "none" }'
+}
+gp_mode() { [ "$1" = 2slot ] && echo 2-slot || echo 4-PPM; }
+gp_name() {
+	case $1 in
+	clean) echo "none" ;;
+	model) echo "the model, $gmodel" ;;
+	heavy) echo "the model's tail x10, $gheavy" ;;
+	burst) echo "bursty, $gburst" ;;
+	esac
+}
+# gp_rule LEAD FECS: a table's rule, LEAD then a column a FEC setting
+gp_rule() {
+	printf '%s' "$1"
+	for e in $2; do printf '  ============'; done
+	echo
+}
+fig packets $gn
+fig seeds "$(echo "$gseeds" | wc -w)"
+fig packets_point $((gn * $(echo "$gseeds" | wc -w)))
+fig size $gsize
+fig model "$gmodel"
+fig heavy "$gheavy"
+fig burst "$gburst"
+fig burst_us $((gblen / 1000))
+fig goal $ggoal
+fig fec "$(echo "$gfecs" | sed 's/ /, /g')"
+for m in 2slot 4ppm; do
+	for l in clean model heavy burst; do
+		for e in $gfecs; do
+			fig "${l}_${m}_$e" "$(gp_ratio $l $m 500 "$e")"
+		done
+	done
+	for e in $gsweep_fecs; do
+		fig "shortest_${m}_$e" "$(gp_shortest $m "$e")"
+	done
+done
+fig corrupt "$(awk 'NF >= 23 { c += $12 } END { print c + 0 }' "$gt_txt")"
+fig unfinished "$(awk 'NF >= 23 { u += $21 } END { print u + 0 }' "$gt_txt")"
+put goodput-commands.literal.inc <<RST
+::
+
+  build/bench/link_bench goodput 2slot|4ppm 500000 JITTER FEC $gsize $gn SEED
+      # JITTER none, $gmodel, $gheavy,
+      # $gburst; FEC $(echo "$gfecs" | sed 's/ /, /g')
+  build/bench/link_bench goodput 2slot|4ppm FRAME_NS $gmodel FEC $gsize $gn SEED
+      # FRAME_NS $(echo "$gframes" | awk '{ print $NF "000 to " $1 "000" }'); FEC $(echo "$gsweep_fecs" | sed 's/ /, /g')
+  # SEED $(echo "$gseeds" | sed 's/ /, /g')
+RST
+lead="============================================  ======"
+{
+	gp_rule "$lead" "$gfecs"
+	printf '%-44s  %-6s' "lateness" "mode"
+	for e in $gfecs; do printf '  %-12s' "FEC $e"; done
+	echo
+	gp_rule "$lead" "$gfecs"
+	for l in clean model heavy burst; do
+		for m in 2slot 4ppm; do
+			printf '%-44s  %-6s' "$(gp_name $l)" "$(gp_mode $m)"
+			for e in $gfecs; do
+				printf '  %-12s' "$(gp_cell $l $m 500 "$e")"
+			done
+			echo
+		done
+	done
+	gp_rule "$lead" "$gfecs"
+} | sed 's/ *$//' | put goodput.table.inc
+lead="========  ======"
+{
+	gp_rule "$lead" "$gsweep_fecs"
+	printf '%-8s  %-6s' "frame us" "mode"
+	for e in $gsweep_fecs; do printf '  %-12s' "FEC $e"; done
+	echo
+	gp_rule "$lead" "$gsweep_fecs"
+	for m in 2slot 4ppm; do
+		for f in $gframes; do
+			printf '%-8s  %-6s' "$f" "$(gp_mode $m)"
+			for e in $gsweep_fecs; do
+				printf '  %-12s' "$(gp_cell model $m "$f" "$e")"
+			done
+			echo
+		done
+	done
+	gp_rule "$lead" "$gsweep_fecs"
+} | sed 's/ *$//' | put goodput-frames.table.inc
+{
+	echo "::"
+	echo
+	echo "  lateness  mode   frame us  FEC   ratio  goodput b/s  delivered  retries  drops  unfinished  corrupt  dup  FEC frames  FEC symbols  uncorrectable"
+	for m in 2slot 4ppm; do
+		for l in clean model heavy burst; do
+			fs=500
+			[ $l = model ] && fs=$gframes
+			for f in $fs; do
+				es=$gfecs
+				[ "$f" = 500 ] || es=$gsweep_fecs
+				for e in $es; do
+					set -- $(gp_agg $l $m "$f" "$e")
+					printf '  %-8s  %-5s  %8s  %-4s  %5s  %11s  %9s  %7s  %5s  %10s  %7s  %3s  %10s  %11s  %s\n' \
+						$l $m "$f" "$e" "$1" "$2" "$3/$4" "$5" "$6" "${10}" "${11}" "${12}" "$7" "$8" "$9"
+				done
+			done
+		done
+	done
+} | put goodput-runs.literal.inc
+finish
+echo "bench: goodput: $(($(date +%s) - gp_start)) s"
 fi
 
 # MAC cost: callgrind on the host build of the MAC core, one node
