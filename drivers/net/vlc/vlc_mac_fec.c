@@ -48,7 +48,9 @@
  * Auto follows the erasures the node sees in what it receives: a moving
  * average over about 4096 bytes of the bytes that lost a symbol (plain
  * and coded frames alike). It picks the smallest level whose parity
- * covers twice a codeword's mean erasures and three more, and no parity
+ * covers three times a codeword's mean erasures and four more (the
+ * margin was chosen with link_bench goodput, vlc-benchmarks.rst), and no
+ * parity
  * at all while the average stays under one erased byte in 16000: a
  * clean link sends plain frames. Each DATA that gets no ACK adds a level
  * (up to the strongest); 16 fragments through at their first attempt
@@ -130,7 +132,7 @@ static unsigned int vlc_mac_fec_auto(const struct vlc_mac *mac,
 			par = vlc_fec_parity(l);
 			w = min(n, VLC_FEC_SYMBOLS_MAX - par) + par;
 			if (par * VLC_MAC_FEC_EST_ONE >=
-			    2 * est * w + 3 * VLC_MAC_FEC_EST_ONE)
+			    3 * est * w + 4 * VLC_MAC_FEC_EST_ONE)
 				break;
 		}
 	}

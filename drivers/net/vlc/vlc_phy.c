@@ -284,16 +284,17 @@ static void vlc_phy_apply_settings(struct vlc_phy *phy)
 	phy->brightness = phy->new_brightness;
 }
 
-/* The symbol of the frame starting at @t, asked of the client unless S1
- * is already over, and the data slots lit for it.
+/* The symbol of the frame that starts, and the data slots lit for it.
+ * Asked of the client even when the frame starts late: a symbol lost in
+ * its own frame is an erasure at the receiver, one sent a frame later
+ * would shift every symbol after it.
  */
-static int vlc_phy_fetch_symbol(struct vlc_phy *phy, u64 t, u64 now)
+static int vlc_phy_fetch_symbol(struct vlc_phy *phy)
 {
-	const struct vlc_phy_timing *tm = &phy->timing;
 	u32 n = vlc_phy_ndata(phy->mode), k;
 	int sym = VLC_SYM_IDLE;
 
-	if (now < t + tm->sync_ns && phy->client && phy->client->tx_symbol)
+	if (phy->client && phy->client->tx_symbol)
 		sym = phy->client->tx_symbol(phy->client_ctx);
 	if (sym < 0 || sym >= (int)n)
 		sym = VLC_SYM_IDLE;
@@ -392,7 +393,7 @@ static void vlc_phy_layout_id(struct vlc_phy *phy, u32 *off, u32 dark,
  * symbol, and lay out the slot table: the measured part as laid out,
  * then IA, ID and IB.
  */
-static void vlc_phy_frame_begin(struct vlc_phy *phy, u64 t, u64 now)
+static void vlc_phy_frame_begin(struct vlc_phy *phy, u64 t)
 {
 	u32 off, on, dark;
 	s32 adj;
@@ -406,7 +407,7 @@ static void vlc_phy_frame_begin(struct vlc_phy *phy, u64 t, u64 now)
 	phy->cur = 0;
 	phy->nslots = 0;
 
-	sym = vlc_phy_fetch_symbol(phy, t, now);
+	sym = vlc_phy_fetch_symbol(phy);
 	phy->nslots = phy->nmeas;
 	off = phy->meas_ns;
 	vlc_phy_split_light(phy, sym, &on, &dark);
@@ -467,7 +468,7 @@ u64 vlc_phy_start(struct vlc_phy *phy, u64 now_ns)
 	/* a deferred search of the last run was cancelled with its worker */
 	vlc_phy_acq_start(phy);
 	phy->acq_busy = false;
-	vlc_phy_frame_begin(phy, now_ns, now_ns);
+	vlc_phy_frame_begin(phy, now_ns);
 	vlc_phy_slot_pins(phy, now_ns, now_ns + phy->slot[0].len);
 	return phy->next_ns;
 }
@@ -523,7 +524,7 @@ u64 vlc_phy_tick(struct vlc_phy *phy, u64 now_ns)
 				phy->stats.frames += k;
 				skipped = true;
 			}
-			vlc_phy_frame_begin(phy, t, now_ns);
+			vlc_phy_frame_begin(phy, t);
 		}
 		s = &phy->slot[phy->cur];
 		if (!s->len)
