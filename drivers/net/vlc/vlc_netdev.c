@@ -142,6 +142,12 @@ static void vlc_dev_rx_frame(void *ctx, const struct vlc_phy_rx *rx)
 	struct vlc_dev *vd = ctx;
 	bool carrier = rx->sync != VLC_PHY_SYNC_NONE;
 
+	/* A late frame was not decoded: it tells nothing of the neighbours,
+	 * and a carrier lost would flush every packet queued for them.
+	 */
+	if (rx->flags & (VLC_PHY_RX_LATE | VLC_PHY_RX_OVERRUN))
+		carrier = vd->carrier;
+
 	/* The levels the decision was made on are still in the PHY's
 	 * slot table (S1 first); read, never written, under our lock.
 	 */
