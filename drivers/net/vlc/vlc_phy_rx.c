@@ -634,7 +634,10 @@ static void vlc_phy_track_signal(struct vlc_phy *phy,
 				 phy->noise, 1U) && 2 * top < phy->signal)
 			phy->signal -= (phy->signal - (u32)top) >>
 				       VLC_PHY_SIGNAL_SHIFT;
-		if (++phy->since_signal > VLC_PHY_SIGNAL_HOLD) {
+		/* our own frames say nothing of the neighbours: a node
+		 * hears nobody while it sends
+		 */
+		if (!own && ++phy->since_signal > VLC_PHY_SIGNAL_HOLD) {
 			phy->since_signal = VLC_PHY_SIGNAL_HOLD;
 			vlc_phy_unlock(phy);
 		}
