@@ -177,6 +177,53 @@ unsigned int vlc_mac_fec_len(unsigned int level, unsigned int n)
 	return VLC_MAC_FEC_HDR + n + vlc_mac_fec_words(par, n) * par;
 }
 
+/* Bytes after the preamble that take as long on air as the longest plain
+ * frame in 2-slot mode, at @bits per symbol.
+ */
+static unsigned int vlc_mac_fec_air(unsigned int bits)
+{
+	return VLC_MAC_AIR_MAX << (bits - 1);
+}
+
+/**
+ * vlc_mac_fec_fit - the strongest level up to @level that keeps a frame
+ *	within the airtime of the longest plain one
+ * @level: the level wanted
+ * @n: bytes of the plain frame after its delimiter
+ * @bits: bits per symbol, 1 or 2
+ *
+ * The PHY gives its lock up when it has heard no neighbour for
+ * VLC_PHY_SIGNAL_HOLD frames, and a node hears nobody while it sends:
+ * no frame may take longer than the plain ones it was sized for.
+ */
+unsigned int vlc_mac_fec_fit(unsigned int level, unsigned int n,
+			     unsigned int bits)
+{
+	while (level && 1 + vlc_mac_fec_len(level, n) > vlc_mac_fec_air(bits))
+		level--;
+	return level;
+}
+
+/**
+ * vlc_mac_fec_room - payload bytes a DATA frame coded at @level may carry
+ * @level: 0 (plain) .. VLC_FEC_LEVELS - 1
+ * @hlen: its header bytes
+ * @bits: bits per symbol, 1 or 2
+ *
+ * Return: at most VLC_MAC_FRAG_MAX, and no more than keeps the coded frame
+ * within the airtime of the longest plain one (vlc_mac_fec_fit()).
+ */
+unsigned int vlc_mac_fec_room(unsigned int level, unsigned int hlen,
+			      unsigned int bits)
+{
+	unsigned int f = VLC_MAC_FRAG_MAX;
+
+	while (f > VLC_MAC_FRAG_MIN && 1 + vlc_mac_fec_len(level, hlen + f + 2) >
+	       vlc_mac_fec_air(bits))
+		f--;
+	return f;
+}
+
 /**
  * vlc_mac_fec_encode - code the plain frame in the emit buffer
  * @mac: the MAC

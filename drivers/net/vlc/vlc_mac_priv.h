@@ -180,6 +180,10 @@ void vlc_mac_rx_body(struct vlc_mac *mac, const u8 *b, unsigned int n,
 unsigned int vlc_mac_fec_level(const struct vlc_mac *mac, u8 type,
 			       unsigned int n);
 unsigned int vlc_mac_fec_len(unsigned int level, unsigned int n);
+unsigned int vlc_mac_fec_fit(unsigned int level, unsigned int n,
+			     unsigned int bits);
+unsigned int vlc_mac_fec_room(unsigned int level, unsigned int hlen,
+			      unsigned int bits);
 unsigned int vlc_mac_fec_encode(struct vlc_mac *mac, unsigned int n,
 				unsigned int level);
 int vlc_mac_fec_header(struct vlc_mac *mac);

@@ -429,7 +429,9 @@ static void vlc_mac_rx_abort(struct vlc_mac *mac, u8 reason, u8 state)
 	const u8 *b = mac->rx.buf;
 	unsigned int n = mac->rx.pos;
 
-	vlc_mac_fec_note(mac, n + 1, mac->rx.neras + 1);
+	/* an erasure costs its byte; a frame cut short is not the timer's */
+	vlc_mac_fec_note(mac, n + 1, mac->rx.neras +
+			 (reason == VLC_MAC_RX_ERASURE));
 	/* a coded frame's header gives nothing away before it is decoded */
 	if (mac->rx.form == VLC_MAC_FORM_CODED) {
 		b = n > VLC_MAC_FEC_HDR ? b + VLC_MAC_FEC_HDR : NULL;

@@ -60,7 +60,8 @@ static void vlc_mac_emit_start(struct vlc_mac *mac, unsigned int nbytes)
 	struct vlc_mac_emit *e = &mac->tx.emit;
 	unsigned int level, n = nbytes - 1;
 
-	level = vlc_mac_fec_level(mac, mac->tx.emitting, n);
+	level = vlc_mac_fec_fit(vlc_mac_fec_level(mac, mac->tx.emitting, n),
+				n, mac->p.bits_per_symbol);
 	vlc_mac_ev_frame(mac, VLC_MAC_EV_TX, 0,
 			 mac->tx.emitting == VLC_MAC_T_DATA ? mac->tx.retries :
 			 mac->tx.emitting == VLC_MAC_T_RTS ?
@@ -192,12 +193,22 @@ static void vlc_mac_build_data(struct vlc_mac *mac)
 {
 	struct vlc_mac_txpkt *pkt = vlc_mac_txq_slot(mac, 0);
 	struct vlc_mac_pktinfo pi;
-	unsigned int n = 0, flen;
+	unsigned int n = 0, flen, hlen, cap;
 	u8 *b = mac->tx.emit.buf;
 	bool last;
 	u8 h0;
 
 	vlc_mac_pktinfo(mac, pkt->data, pkt->len, &pi);
+	/* type, dst, tx, src, seq|frag, len; with its parity, no longer on
+	 * air than the longest plain frame (vlc_mac_fec_fit())
+	 */
+	hlen = 4 + (pi.dst < 0 ? VLC_MAC_ALEN : 1) +
+	       (pi.sfull ? VLC_MAC_ALEN : 0);
+	cap = min_t(unsigned int, mac->tx.frag_len,
+		    vlc_mac_fec_room(vlc_mac_fec_level(mac, VLC_MAC_T_DATA,
+						       hlen +
+						       mac->tx.frag_len + 2),
+				     hlen, mac->p.bits_per_symbol));
 	if (mac->tx.retries) {
 		/* A retransmission carries exactly the bytes of the first
 		 * attempt: the receiver may hold them already (only our ACK
@@ -210,9 +221,9 @@ static void vlc_mac_build_data(struct vlc_mac *mac)
 		 * bytes, so a packet never needs more than 32.
 		 */
 		flen = pi.len - mac->tx.off;
-		last = flen <= mac->tx.frag_len;
+		last = flen <= cap;
 		if (!last)
-			flen = mac->tx.frag_len;
+			flen = cap;
 	}
 	h0 = VLC_MAC_T_DATA << VLC_MAC_TYPE_SHIFT |
 	     pi.et << VLC_MAC_H_ET_SHIFT;

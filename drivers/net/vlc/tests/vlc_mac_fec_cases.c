@@ -348,6 +348,41 @@ VLC_TEST(vlc_mac_test_fec_auto)
 	tn_fec_off(t);
 }
 
+/* 7. No coded frame takes longer on air than the longest plain 2-slot
+ * one: the sender hears nobody meanwhile, and its PHY would give its
+ * lock up. 4-PPM takes twice the bytes in the same airtime.
+ */
+VLC_TEST(vlc_mac_test_fec_airtime)
+{
+	struct vlc_mac_tnet *t;
+	struct vlc_mac_params p;
+	unsigned int bits, longest;
+	int i;
+
+	for (bits = 1; bits <= 2; bits++) {
+		vlc_mac_default_params(&p);
+		p.bits_per_symbol = bits;
+		t = tn_init(2, 79, &p);
+		for (i = 0; i < 2; i++)
+			VLC_EXPECT_TRUE(tn_fec_on(t, i, 32, false));
+		tn_send_ip(t, 0, 1, 1514);
+		longest = 0;
+		while (!tn_all_done(t) && t->frame < 100000) {
+			tn_step(t);
+			longest = max_t(unsigned int, longest,
+					t->node[0].mac.tx.emit.nsyms);
+		}
+		VLC_EXPECT_EQ(t->node[1].delivered, 1);
+		VLC_EXPECT_GT(t->node[0].mac.stats.fec_tx_frames, 7);
+		p.bits_per_symbol = 1;
+		VLC_EXPECT_LE(longest, vlc_mac_frame_symbols(&p, VLC_MAC_AIR_MAX));
+		if (bits == 1)
+			VLC_EXPECT_GT(longest, vlc_mac_frame_symbols(&p,
+						VLC_MAC_AIR_MAX) - 8 * 8);
+		tn_fec_off(t);
+	}
+}
+
 /* The cases of this suite; each runner registers this table. */
 static VLC_TEST_CASE_TYPE vlc_mac_fec_test_cases[] = {
 	VLC_TEST_CASE(vlc_mac_test_fec_erasures)
@@ -356,5 +391,6 @@ static VLC_TEST_CASE_TYPE vlc_mac_fec_test_cases[] = {
 	VLC_TEST_CASE(vlc_mac_test_fec_mixed)
 	VLC_TEST_CASE(vlc_mac_test_fec_defer)
 	VLC_TEST_CASE(vlc_mac_test_fec_auto)
+	VLC_TEST_CASE(vlc_mac_test_fec_airtime)
 	VLC_TEST_CASES_END
 };
