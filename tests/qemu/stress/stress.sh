@@ -63,9 +63,15 @@ splat_check() {
 
 # node K: board nK in namespace nI, 10.0.0.K/24, up; no IPv6
 # autoconfiguration (seconds of airtime, see vlc.rst). The namespace
-# is made if missing.
+# is made if missing. A sender's socket outlives socat as an orphan,
+# which the kernel kills after tcp_orphan_retries retransmissions (a
+# reset the listener sees, or a connection gone before it was accepted):
+# on a link that two flood pings keep full, the most it allows.
 node() {
-	[ -e "/run/netns/n$1" ] || ip netns add "n$1"
+	if [ ! -e "/run/netns/n$1" ]; then
+		ip netns add "n$1"
+		ip netns exec "n$1" sysctl -qw net.ipv4.tcp_orphan_retries=15
+	fi
 	ip link add "vlcn$1" type vlc
 	ip link set "vlcn$1" netns "n$1" name vlc0
 	ip -n "n$1" link set vlc0 addrgenmode none
