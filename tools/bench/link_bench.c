@@ -60,7 +60,7 @@
  *	(delivered or given up) within 4000 frames each, offset_ns the
  *	largest offset between the two grids meanwhile (every 64 frames).
  *
- *   link_bench goodput MODE FRAME_NS JITTER FEC SIZE PACKETS SEED
+ *   link_bench goodput MODE FRAME_NS JITTER FEC SIZE PACKETS SEED [FRAG]
  *	The lock's two nodes, PHY and MAC, on ber's channel both ways
  *	(ambient 5 SIG, no flicker), all slots scaled with FRAME_NS, MODE
  *	the PHY's and the MAC's bits per symbol; locked on time, then every
@@ -68,10 +68,12 @@
  *	symbols 2, 4, 8, 16, 32 (struct vlc_mac_params.fec of both nodes,
  *	each given codecs by vlc_fec_init() unless off). Node 0 sends
  *	PACKETS UDP datagrams in SIZE-byte Ethernet frames (1514: MTU 1500)
- *	to node 1, its MAC queue kept full. Prints "mode frame_ns fec size
- *	packets delivered corrupt goodput_bps raw_bps ratio retries drops
- *	fec_corrected_frames fec_corrected_symbols fec_uncorrectable
- *	unfinished duplicates elapsed_ns tx_frames fec_tx_frames":
+ *	to node 1, its MAC queue kept full; FRAG: the largest fragment's
+ *	payload (struct vlc_mac_params.frag_size; by default 240). Prints
+ *	"mode frame_ns fec size packets delivered corrupt goodput_bps
+ *	raw_bps ratio retries drops fec_corrected_frames
+ *	fec_corrected_symbols fec_uncorrectable unfinished duplicates
+ *	elapsed_ns tx_frames fec_tx_frames":
  *	delivered byte for byte (corrupt: not), goodput SIZE - 42 bytes
  *	per datagram delivered over the virtual time from the first one
  *	queued to the last delivered or given up, raw bits per symbol per
@@ -539,10 +541,11 @@ static u32 rx_frames1(void)
 }
 
 /* Symbols are scored by time, not by count: node 0 never moves its grid,
- * so its frame k starts at T0 + k * frame_ns (a late start skips the
- * symbol of its frame: a count would lose step), and node 1's report goes
- * with the frame of node 0 that starts nearest to its own frame (a grid
- * that slipped a whole frame still decodes, as a MAC would see it).
+ * so its frame k starts at T0 + k * frame_ns (a callback late by more
+ * than a frame skips whole frames: a count would lose step), and node
+ * 1's report goes with the frame of node 0 that starts nearest to its own
+ * frame (a grid that slipped a whole frame still decodes, as a MAC would
+ * see it).
  */
 #define BER_RING	64
 
@@ -1086,6 +1089,8 @@ static int goodput(int argc, char **argv)
 		p = ln[i].mac.p;
 		p.bits_per_symbol = bits;
 		p.fec = fec;
+		if (argc > 9)
+			p.frag_size = atoi(argv[9]);
 		if (vlc_mac_set_params(&ln[i].mac, &p, &why)) {
 			fprintf(stderr, "link_bench: %s\n",
 				vlc_refusal_msg(why));
@@ -1150,7 +1155,7 @@ int main(int argc, char **argv)
 		return simser(argc, argv);
 	if (argc == 6 && !strcmp(argv[1], "range"))
 		return range(argc, argv);
-	if (argc == 9 && !strcmp(argv[1], "goodput"))
+	if ((argc == 9 || argc == 10) && !strcmp(argv[1], "goodput"))
 		return goodput(argc, argv);
 	fprintf(stderr,
 		"usage: link_bench lock SEED0 RUNS MAXFRAMES DEFER\n"
@@ -1159,7 +1164,7 @@ int main(int argc, char **argv)
 		"       link_bench simser AMBIENT NOISE FRAMES SEED\n"
 		"       link_bench range pd|led|led2 GAIN PACKETS SEED\n"
 		"       link_bench goodput 2slot|4ppm FRAME_NS JITTER FEC\n"
-		"                          SIZE PACKETS SEED\n"
+		"                          SIZE PACKETS SEED [FRAG]\n"
 		"JITTER: none | const:NS | unif:NS | model:M:P:T |\n"
 		"        burst:M:P:T:L\n"
 		"FEC: off | auto | 2 | 4 | 8 | 16 | 32\n");
