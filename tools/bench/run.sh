@@ -9,7 +9,7 @@
 # virtual time) except the wall-clock latency of the host build.
 #
 # Per section NAME (phy, hard, net, contention, sync, jitter, goodput,
-# maccost, ser, range, anchors) the fragments are
+# maccost, feccost, ser, range, anchors) the fragments are
 #   NAME.run.inc            when, on which tree and by which command
 #   NAME.figures.inc        ".. |NAME_WHAT| replace:: VALUE" for the prose
 #   NAME-WHAT.table.inc     a table
@@ -673,15 +673,20 @@ const_ok=$(closs "$out/late-const.txt") const_wok=$(clean "$out/late-const.txt" 
 unif_ok=$(closs "$out/late-unif.txt") unif_wok=$(clean "$out/late-unif.txt" 4)
 frac() { awk "BEGIN { printf \"%.2f\", $1 / 20 }"; }
 jb=200000
+# the bursty model of "Goodput under lateness": the model's tail events
+# hold the CPU for jblen ns, every callback due meanwhile late
+jblen=1000000
+jburst=burst:$jm:$jp:$jt:$jblen
 for m in 2slot 4ppm; do
 	"$lb" ber $m 500000 $jmodel $jb 1 >"$out/jitter-$m.txt"
+	"$lb" ber $m 500000 $jburst $jb 1 >"$out/jitter-burst-$m.txt"
 done
-jrate() {	# FILE: "wrong_rate loss_rate"
-	awk '{ printf "%.1e %.1e", $3 / $2, ($3 + $4 + $5) / $2 }' "$1"
+jrate() {	# FILE: "wrong_rate loss_rate late_callbacks_per_frame"
+	awk '{ printf "%.1e %.1e %.3f", $3 / $2, ($3 + $4 + $5) / $2, $6 / $2 }' "$1"
 }
 # speed: all slots scaled with the frame, the same lateness in us; the
 # goodput these rates leave is measured by the goodput section
-sf=50000
+sf=50000 jhalf=model:$((jm / 2)):$jp:$jt
 : >"$out/speed.txt"
 for m in 2slot 4ppm; do
 	bits=1
@@ -692,6 +697,10 @@ for m in 2slot 4ppm; do
 			echo "$m $f $j $bits $*" >>"$out/speed.txt"
 		done
 	done
+	# the model with its mean halved, at 300 us: what the ratio of
+	# tolerance to lateness does
+	set -- $("$lb" ber $m 300000 "$jhalf" $sf 1)
+	echo "$m 300 $jhalf $bits $*" >>"$out/speed.txt"
 done
 # per symbol: wrong, lost (wrong, erased or missed); callbacks of both
 # nodes later than the tolerance, per frame; bytes that lost a symbol,
@@ -739,6 +748,9 @@ fig shortest_2slot "$(best 2slot $jmodel)"
 fig shortest_4ppm "$(best 4ppm $jmodel)"
 fig shortest_2slot_notail "$(best 2slot model:$jm:0:0)"
 fig shortest_4ppm_notail "$(best 4ppm model:$jm:0:0)"
+fig model_half "$jhalf"
+fig burst "$jburst"
+fig burst_us $((jblen / 1000))
 for m in 2slot 4ppm; do
 	for f in 500 400 350 300; do
 		for w in lost late byte; do
@@ -746,6 +758,15 @@ for m in 2slot 4ppm; do
 			fig "f${f}_${m}_${w}_notail" "$(speed_fig $m $f model:$jm:0:0 $w)"
 		done
 	done
+	for w in lost late byte; do
+		fig "f300_${m}_${w}_half" "$(speed_fig $m 300 "$jhalf" $w)"
+	done
+	set -- $(jrate "$out/jitter-$m.txt") $(jrate "$out/jitter-burst-$m.txt")
+	fig "model_lost_$m" "$2"
+	fig "model_late_$m" "$3"
+	fig "burst_wrong_$m" "$4"
+	fig "burst_lost_$m" "$5"
+	fig "burst_late_$m" "$6"
 done
 put jitter-commands.literal.inc <<RST
 ::
@@ -753,6 +774,7 @@ put jitter-commands.literal.inc <<RST
   build/bench/link_bench ber 2slot 500000 const:NS $jf 1   # NS 0..40 us
   build/bench/link_bench ber 2slot 500000 unif:NS $jf 1    # NS 0..20 us
   build/bench/link_bench ber 2slot|4ppm 500000 $jmodel $jb 1
+  build/bench/link_bench ber 2slot|4ppm 500000 $jburst $jb 1
 RST
 put jitter-clean.table.inc <<RST
 =========================================================  ======  =========
@@ -768,13 +790,18 @@ put jitter-uniform.literal.inc <<RST
 
 $(sed 's/^/  /' "$out/late-unif.txt")
 RST
+jrow() {	# MODE LATENESS FILE
+	jrate "$3" | awk -v m="$1" -v l="$2" '{ printf "%-7s  %-37s  %-14s  %-13s  %s\n", m, l, $1, $2, $3 }'
+}
 put jitter-model.table.inc <<RST
-=======  ==============  ====================
-mode     wrong / symbol  lost / symbol
-=======  ==============  ====================
-2-slot   $(jrate "$out/jitter-2slot.txt" | awk '{ printf "%-14s  %s", $1, $2 }')
-4-PPM    $(jrate "$out/jitter-4ppm.txt" | awk '{ printf "%-14s  %s", $1, $2 }')
-=======  ==============  ====================
+=======  =====================================  ==============  =============  ============
+mode     lateness                               wrong / symbol  lost / symbol  late / frame
+=======  =====================================  ==============  =============  ============
+$(jrow 2-slot "the model, $jmodel" "$out/jitter-2slot.txt")
+$(jrow 4-PPM "the model" "$out/jitter-4ppm.txt")
+$(jrow 2-slot "bursty, $jburst" "$out/jitter-burst-2slot.txt")
+$(jrow 4-PPM "bursty" "$out/jitter-burst-4ppm.txt")
+=======  =====================================  ==============  =============  ============
 RST
 put jitter-speed-commands.literal.inc <<RST
 ::
@@ -782,6 +809,7 @@ put jitter-speed-commands.literal.inc <<RST
   build/bench/link_bench ber 2slot|4ppm FRAME_NS $jmodel $sf 1
   build/bench/link_bench ber 2slot|4ppm FRAME_NS model:$jm:0:0 $sf 1  # no tail
       # FRAME_NS 100000 to 1000000
+  build/bench/link_bench ber 2slot|4ppm 300000 $jhalf $sf 1  # the mean halved
 RST
 for j in $jmodel model:$jm:0:0; do
 	case $j in *:0:0) w=notail ;; *) w=model ;; esac
@@ -815,7 +843,12 @@ gmodel=model:$gm:$gpp:$gt
 gheavy=model:$gm:$((gpp * 10)):$gt
 gburst=burst:$gm:$gpp:$gt:$gblen
 gframes="1000 700 500 400 350 300 250 200 150 100"
-gfecs="off auto 16" gsweep_fecs="off auto"
+gfecs="off auto 8 16" gsweep_fecs="off auto"
+# the model with its mean halved, at short frames, FEC auto
+ghalf=model:$((gm / 2)):$gpp:$gt ghalf_frames="300 250"
+# 16 parity bytes a codeword, fragments that fit one (255 - 16 - 7 bytes
+# of header and CRC), under the model at 500 us
+gfit=232
 gt_txt=$out/goodput.txt
 : >"$gt_txt"
 gp_jit() {
@@ -824,6 +857,8 @@ gp_jit() {
 	model) echo "$gmodel" ;;
 	heavy) echo "$gheavy" ;;
 	burst) echo "$gburst" ;;
+	half) echo "$ghalf" ;;
+	fit) echo "$gmodel" ;;
 	esac
 }
 gp_seeds() {	# LABEL FRAME_US FEC: the seeds of a point
@@ -836,12 +871,12 @@ gp_seeds() {	# LABEL FRAME_US FEC: the seeds of a point
 		echo "$gseeds"
 	fi
 }
-# gp_point LABEL MODE FRAME_US FEC: a line a seed, "LABEL MODE FRAME_US
-# FEC SEED" and what link_bench printed
+# gp_point LABEL MODE FRAME_US FEC [FRAG]: a line a seed, "LABEL MODE
+# FRAME_US FEC SEED" and what link_bench printed
 gp_point() {
 	for s in $(gp_seeds "$1" "$3" "$4"); do
 		echo "$1 $2 $3 $4 $s $("$lb" goodput "$2" $(($3 * 1000)) \
-			"$(gp_jit "$1")" "$4" $gsize $gn "$s")"
+			"$(gp_jit "$1")" "$4" $gsize $gn "$s" ${5:+"$5"})"
 	done >>"$gt_txt"
 }
 for m in 2slot 4ppm; do
@@ -856,6 +891,10 @@ for m in 2slot 4ppm; do
 			gp_point model $m "$f" "$e"
 		done
 	done
+	for f in $ghalf_frames; do
+		gp_point half $m "$f" auto
+	done
+	gp_point fit $m 500 16 $gfit
 done
 # gp_agg LABEL MODE FRAME_US FEC: the seeds pooled, "ratio goodput_bps
 # delivered packets retries drops fec_frames fec_symbols uncorrectable
@@ -914,6 +953,8 @@ fig model "$gmodel"
 fig heavy "$gheavy"
 fig burst "$gburst"
 fig burst_us $((gblen / 1000))
+fig half "$ghalf"
+fig fit $gfit
 fig goal $ggoal
 fig fec "$(echo "$gfecs" | sed 's/ /, /g')"
 for m in 2slot 4ppm; do
@@ -928,6 +969,10 @@ for m in 2slot 4ppm; do
 			fig "f${f}_${m}_$e" "$(gp_ratio model $m "$f" "$e")"
 		done
 	done
+	for f in $ghalf_frames; do
+		fig "half_f${f}_$m" "$(gp_ratio half $m "$f" auto)"
+	done
+	fig "fit_$m" "$(gp_ratio fit $m 500 16)"
 done
 fig corrupt "$(awk 'NF >= 25 { c += $12 } END { print c + 0 }' "$gt_txt")"
 fig unfinished "$(awk 'NF >= 25 { u += $21 } END { print u + 0 }' "$gt_txt")"
@@ -990,6 +1035,10 @@ put goodput-frames-commands.literal.inc <<RST
   build/bench/link_bench goodput 2slot|4ppm FRAME_NS $gmodel FEC $gsize $gn SEED
       # FRAME_NS $(echo "$gframes" | awk '{ print $NF "000 to " $1 "000" }'); FEC $(echo "$gsweep_fecs" | sed 's/ /, /g')
       # SEED $(gp_list "$gseeds") ($(gp_list "$gseeds_goal") at 500000 with FEC auto, $(gp_list "$gseeds_short") at ${gshort}000 and less)
+  build/bench/link_bench goodput 2slot|4ppm FRAME_NS $ghalf auto $gsize $gn SEED
+      # the mean halved: FRAME_NS $(echo "$ghalf_frames" | sed 's/[0-9][0-9]*/&000/g; s/ /, /g'); SEED $(gp_list "$gseeds")
+  build/bench/link_bench goodput 2slot|4ppm 500000 $gmodel 16 $gsize $gn SEED $gfit
+      # fragments that fit a codeword; SEED $(gp_list "$gseeds")
 RST
 lead="============================================  ======"
 {
@@ -1019,7 +1068,7 @@ lead="============================================  ======"
 	echo "$r"
 	for l in clean model heavy burst; do
 		for m in 2slot 4ppm; do
-			for e in auto 16; do
+			for e in auto 8 16; do
 				set -- $(gp_agg $l $m 500 "$e")
 				printf '%-8s  %-6s  %-4s  %6d  %5d  %9d  %9d  %13d  %7d\n' \
 					$l "$(gp_mode $m)" "$e" "${13}" "${14}" "$7" "$8" "$9" "$5"
@@ -1050,12 +1099,15 @@ lead="============================================  ======"
 	echo
 	echo "  lateness  mode   frame us  FEC   ratio  goodput b/s  delivered  retries  drops  unfinished  corrupt  dup  FEC frames  FEC symbols  uncorrectable  sent  coded"
 	for m in 2slot 4ppm; do
-		for l in clean model heavy burst; do
+		for l in clean model heavy burst half fit; do
 			fs=500
 			[ $l = model ] && fs=$gframes
+			[ $l = half ] && fs=$ghalf_frames
 			for f in $fs; do
 				es=$gfecs
 				[ "$f" = 500 ] || es=$gsweep_fecs
+				[ $l = half ] && es=auto
+				[ $l = fit ] && es=16
 				for e in $es; do
 					set -- $(gp_agg $l $m "$f" "$e")
 					printf '  %-8s  %-5s  %8s  %-4s  %5s  %11s  %9s  %7s  %5s  %10s  %7s  %3s  %10s  %11s  %13s  %4s  %s\n' \
@@ -1119,6 +1171,115 @@ mode       receive, per byte     receive, per frame   send, per byte       send,
 $(printf '%-9s  %-20s  %-19s  %-19s  %s\n' 2-slot "$mrx_byte_1" "$mrx_frame_1" "$mtx_byte_1" "$mtx_frame_1")
 $(printf '%-9s  %-20s  %-19s  %-19s  %s\n' 4-PPM "$mrx_byte_2" "$mrx_frame_2" "$mtx_byte_2" "$mtx_frame_2")
 =========  ====================  ===================  ===================  ===================
+RST
+finish
+fi
+
+# FEC cost: callgrind on the host build of the MAC core with the kernel's
+# lib/reed_solomon, node 1 sending node 0 coded frames of the longest
+# body, bytes of each codeword erased or wrong (tools/bench/mac_bench.c
+# fec); and the host wall time of the same calls.
+if want feccost; then
+begin feccost
+echo "bench: FEC cost (callgrind)"
+fc_n=20 fc_wall=400 fc_seed=1 fc_pars="2 4 8 16 32"
+fc_txt=$out/feccost.txt
+: >"$fc_txt"
+# fc_cg PAR ERASED WRONG MODE FUNC: instructions per frame in FUNC
+fc_cg() {
+	t=$(cg_total "fec-$1-$2-$3-$4" --toggle-collect="$5" \
+		"$mb" fec "$1" "$2" "$3" $fc_n $fc_seed "$4")
+	echo $((t / fc_n))
+}
+# fc_point PAR ERASED WRONG: one line of $fc_txt, "par erased wrong body
+# words delivered frames decode end complete_inline complete_deferred
+# (instructions a frame) decode_ns end_ns complete_inline_ns
+# complete_deferred_ns start_ns"
+fc_point() {
+	fc_dec=$(fc_cg "$1" "$2" "$3" defer 'dec_measured*')
+	fc_end=$(fc_cg "$1" "$2" "$3" defer 'end_measured*')
+	fc_ci=$(fc_cg "$1" "$2" "$3" inline 'rx_measured*')
+	fc_cd=$(fc_cg "$1" "$2" "$3" defer 'rx_measured*')
+	set -- $("$mb" fec "$1" "$2" "$3" $fc_wall $fc_seed inline) \
+		$("$mb" fec "$1" "$2" "$3" $fc_wall $fc_seed defer)
+	# inline: 1 par 2 body 3 words 4 erased 5 wrong 6 frames 7 delivered
+	# 8 start_ns 9 complete_ns; defer: 12+ likewise, 20 complete_ns,
+	# 21 decode_ns, 22 end_ns
+	echo "$1 $4 $5 $2 $3 $(($7 + ${18})) $(($6 + ${17})) $fc_dec $fc_end $fc_ci $fc_cd ${21} ${22} $9 ${20} $8" >>"$fc_txt"
+}
+fc_point 0 0 0
+for p in $fc_pars; do
+	for c in "0 0" "$((p / 2)) 0" "$p 0" "0 $((p / 2))"; do
+		# shellcheck disable=SC2086 # "ERASED WRONG"
+		fc_point "$p" $c
+	done
+done
+fc_enc=$out/feccost-encode.txt
+: >"$fc_enc"
+for p in $fc_pars; do
+	echo "$p $(fc_cg "$p" 0 0 inline vlc_mac_fec_encode) $(awk -v p="$p" '$1 == p && $2 == 0 && $3 == 0 { print $4, $5, $16 }' "$fc_txt")" >>"$fc_enc"
+done
+# fc_v PAR ERASED WRONG COLUMN: a column of $fc_txt
+fc_v() { awk -v p="$1" -v x="$2" -v e="$3" -v c="$4" '$1 == p && $2 == x && $3 == e { print $c }' "$fc_txt"; }
+fc_us() { awk -v v="$1" 'BEGIN { printf "%.1f", v / 1000 }'; }
+fig frames $fc_n
+fig wall_frames $fc_wall
+fig body "$(fc_v 32 0 0 4)"
+fig words "$(fc_v 32 0 0 5)"
+fig delivered "$(awk '{ d += $6; n += $7 } END { printf "%d of %d", d, n }' "$fc_txt")"
+for p in $fc_pars; do
+	fig "enc_$p" "$(awk -v p="$p" '$1 == p { print $2 }' "$fc_enc")"
+	fig "enc_byte_$p" "$(awk -v p="$p" '$1 == p { printf "%.0f", $2 / $3 }' "$fc_enc")"
+	fig "start_us_$p" "$(fc_us "$(awk -v p="$p" '$1 == p { print $5 }' "$fc_enc")")"
+	h=$((p / 2))
+	for c in "$h 0 half" "$p 0 full" "0 $h wrong"; do
+		# shellcheck disable=SC2086 # "ERASED WRONG NAME"
+		set -- $c
+		fig "dec_$3_$p" "$(fc_v "$p" "$1" "$2" 8)"
+		fig "dec_byte_$3_$p" "$(fc_v "$p" "$1" "$2" 8 | awk -v n="$(fc_v "$p" "$1" "$2" 4)" '{ printf "%.0f", $1 / n }')"
+		fig "dec_us_$3_$p" "$(fc_us "$(fc_v "$p" "$1" "$2" 12)")"
+		fig "inline_$3_$p" "$(fc_v "$p" "$1" "$2" 10)"
+		fig "inline_us_$3_$p" "$(fc_us "$(fc_v "$p" "$1" "$2" 14)")"
+		fig "deferred_$3_$p" "$(fc_v "$p" "$1" "$2" 11)"
+		fig "deferred_ns_$3_$p" "$(fc_v "$p" "$1" "$2" 15)"
+	done
+	fig "whole_$p" "$(fc_v "$p" 0 0 10)"
+	fig "whole_ns_$p" "$(fc_v "$p" 0 0 14)"
+done
+fig plain "$(fc_v 0 0 0 10)"
+fig plain_ns "$(fc_v 0 0 0 14)"
+fig plain_start_ns "$(fc_v 0 0 0 16)"
+# the deferred parts: the copy in the tick, the worker's part under the
+# lock; the largest over every point that decoded
+fig copy_max "$(awk '$8 > 0 && $11 > m { m = $11 } END { print m + 0 }' "$fc_txt")"
+fig copy_ns_max "$(awk '$8 > 0 && $15 > m { m = $15 } END { print m + 0 }' "$fc_txt")"
+fig end_max "$(awk '$8 > 0 && $9 > m { m = $9 } END { print m + 0 }' "$fc_txt")"
+fig end_ns_max "$(awk '$8 > 0 && $13 > m { m = $13 } END { print m + 0 }' "$fc_txt")"
+put feccost-commands.literal.inc <<RST
+::
+
+  build/bench/mac_bench fec PARITY ERASED WRONG $fc_n $fc_seed inline|defer    # under valgrind --tool=callgrind,
+                                                          # see tools/bench/run.sh
+  build/bench/mac_bench fec PARITY ERASED WRONG $fc_wall $fc_seed inline|defer   # host wall time
+RST
+put feccost-decode.table.inc <<RST
+======  ======  =====  ============  ========  =======  ============  =======  ============  =======
+parity  erased  wrong  decode        decode    decode   inline:       inline:  deferred:     deferred:
+/word   /word   /word  instructions  per byte  host us  tick's call   host us  tick's call   host ns
+======  ======  =====  ============  ========  =======  ============  =======  ============  =======
+$(awk '{ d = $8 ? $8 : "-"; b = $8 ? sprintf("%.0f", $8 / $4) : "-"
+	du = $8 ? sprintf("%.1f", $12 / 1000) : "-"
+	printf "%-6s  %-6s  %-5s  %-12s  %-8s  %-7s  %-12s  %-7.1f  %-12s  %s\n",
+		$1 ? $1 : "none", $2, $3, d, b, du, $10, $14 / 1000, $11, $15 }' "$fc_txt")
+======  ======  =====  ============  ========  =======  ============  =======  ============  =======
+RST
+put feccost-encode.table.inc <<RST
+======  =========  ============  ========  ============
+parity  codewords  encode        encode    frame start:
+/word              instructions  per byte  host us
+======  =========  ============  ========  ============
+$(awk '{ printf "%-6s  %-9s  %-12s  %-8.0f  %.1f\n", $1, $4, $2, $2 / $3, $5 / 1000 }' "$fc_enc")
+======  =========  ============  ========  ============
 RST
 finish
 fi
