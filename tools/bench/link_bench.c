@@ -73,7 +73,7 @@
  *	"mode frame_ns fec size packets delivered corrupt goodput_bps
  *	raw_bps ratio retries drops fec_corrected_frames
  *	fec_corrected_symbols fec_uncorrectable unfinished duplicates
- *	elapsed_ns tx_frames fec_tx_frames":
+ *	elapsed_ns tx_frames fec_tx_frames truncated no_delimiter":
  *	delivered byte for byte (corrupt: not), goodput SIZE - 42 bytes
  *	per datagram delivered over the virtual time from the first one
  *	queued to the last delivered or given up, raw bits per symbol per
@@ -82,7 +82,8 @@
  *	MAC still held when the run stopped, none finished in GP_STALL
  *	bare airtimes of one (the time then runs to the stop); duplicates:
  *	intact datagrams delivered again; node 0's frames on air (every
- *	type) and those of them coded.
+ *	type) and those of them coded; frames both nodes lost before
+ *	their end (a run of dark frames) or whose delimiter they missed.
  *
  * JITTER: "none", "const:NS" (every callback of node 0 late by NS, node
  * 1 on time and not correcting: a steady offset the guards must absorb),
@@ -1123,7 +1124,7 @@ static int goodput(int argc, char **argv)
 	printf("%s %u %s %u %u %u %u %.1f %.1f %.4f ", argv[2],
 	       ch.node[0].phy.timing.frame_ns, argv[5], size, packets,
 	       gp.delivered, gp.corrupt, good, raw, good / raw);
-	printf("%llu %llu %llu %llu %llu %u %u %llu %llu %llu\n",
+	printf("%llu %llu %llu %llu %llu %u %u %llu %llu %llu %llu %llu\n",
 	       (unsigned long long)s0->tx_retries,
 	       (unsigned long long)(s0->tx_dropped + s0->tx_expired),
 	       (unsigned long long)(s0->fec_corrected_frames +
@@ -1134,7 +1135,10 @@ static int goodput(int argc, char **argv)
 				    s1->fec_uncorrectable),
 	       packets - gp.done, gp.dups, (unsigned long long)elapsed,
 	       (unsigned long long)s0->tx_frames,
-	       (unsigned long long)s0->fec_tx_frames);
+	       (unsigned long long)s0->fec_tx_frames,
+	       (unsigned long long)(s0->rx_truncated + s1->rx_truncated),
+	       (unsigned long long)(s0->rx_no_delimiter +
+				    s1->rx_no_delimiter));
 	for (i = 0; i < 2 && fec != VLC_MAC_FEC_OFF; i++)
 		vlc_fec_exit(&gp_fec[i]);
 	free(gp.seen);
