@@ -898,23 +898,24 @@ for m in 2slot 4ppm; do
 done
 # gp_agg LABEL MODE FRAME_US FEC: the seeds pooled, "ratio goodput_bps
 # delivered packets retries drops fec_frames fec_symbols uncorrectable
-# unfinished corrupt duplicates tx_frames fec_tx_frames se seeds raw":
-# se the standard error of the seeds' ratios; a ratio "-" if no run
-# printed
+# unfinished corrupt duplicates tx_frames fec_tx_frames se seeds raw
+# truncated no_delimiter": se the standard error of the seeds' ratios; a
+# ratio "-" if no run printed
 gp_agg() {
 	awk -v l="$1" -v m="$2" -v f="$3" -v e="$4" '$1 == l && $2 == m &&
-		$3 == f && $4 == e && NF >= 25 {
+		$3 == f && $4 == e && NF >= 27 {
 			bits += $11 * ($9 - 42) * 8; ns += $23; raw = $14; n++
 			d += $11; p += $10; r += $16; dr += $17; ff += $18
 			fs += $19; fu += $20; u += $21; c += $12; du += $22
-			tf += $24; ft += $25; s += $15; q += $15 * $15 }
+			tf += $24; ft += $25; s += $15; q += $15 * $15
+			tr += $26; nd += $27 }
 		END { g = ns ? bits * 1e9 / ns : 0
 		      v = n > 1 ? (q - s * s / n) / (n - 1) : 0
 		      if (v < 0) v = 0
-		      printf "%s %.0f %d %d %d %d %d %d %d %d %d %d %d %d %.3f %d %.0f\n",
+		      printf "%s %.0f %d %d %d %d %d %d %d %d %d %d %d %d %.3f %d %.0f %d %d\n",
 			n ? sprintf("%.3f", g / raw) : "-", g, d, p, r, dr,
 			ff, fs, fu, u, c, du, tf, ft, n ? sqrt(v / n) : 0, n,
-			raw }' "$gt_txt"
+			raw, tr, nd }' "$gt_txt"
 }
 gp_ratio() { gp_agg "$@" | cut -d' ' -f1; }
 gp_cell() { gp_agg "$@" | awk '{ printf "%s %d/%d", $1, $3, $4 }'; }
@@ -974,16 +975,17 @@ for m in 2slot 4ppm; do
 	done
 	fig "fit_$m" "$(gp_ratio fit $m 500 16)"
 done
-fig corrupt "$(awk 'NF >= 25 { c += $12 } END { print c + 0 }' "$gt_txt")"
-fig unfinished "$(awk 'NF >= 25 { u += $21 } END { print u + 0 }' "$gt_txt")"
-fig runs "$(awk 'NF >= 25' "$gt_txt" | wc -l)"
+fig corrupt "$(awk 'NF >= 27 { c += $12 } END { print c + 0 }' "$gt_txt")"
+fig unfinished "$(awk 'NF >= 27 { u += $21 } END { print u + 0 }' "$gt_txt")"
+fig runs "$(awk 'NF >= 27' "$gt_txt" | wc -l)"
 # Issue 20's goals. yes/no: the pooled ratio against the goal; the
 # standard error says how far the seeds spread.
 gp_yes() { awk -v a="$1" -v b="$2" 'BEGIN { print (a != "-" && a + 0 >= b + 0) ? "yes" : "no" }'; }
 gp_goal() {	# LABEL MODE GOAL TEXT
-	set -- "$4" $(gp_agg "$1" "$2" 500 auto) "$3"
-	printf '%-52s  %-8s  %-6s  %-7s  %-8s  %s\n' "$1" "$2" "${16}" \
-		"$5" ">= ${19}" "$(gp_yes "$2" "${19}")"
+	g=$3 t=$4
+	set -- $(gp_agg "$1" "$2" 500 auto)
+	printf '%-52s  %-8s  %-6s  %-7s  %-8s  %s\n' "$t" "$1" "${15}" \
+		"$4" ">= $g" "$(gp_yes "$1" "$g")"
 }
 gp_clean() {	# MODE: FEC auto over FEC off, no lateness
 	awk -v a="$(gp_ratio clean "$1" 500 auto)" \
@@ -1058,20 +1060,20 @@ lead="============================================  ======"
 	done
 	gp_rule "$lead" "$gfecs"
 } | sed 's/ *$//' | put goodput.table.inc
-# FEC at work at 500 us: node 0's frames, those coded, and what both
-# decoders did
+# FEC at work at 500 us: node 0's frames, those coded, what both
+# decoders did, and the frames both receivers lost otherwise
 {
-	r="========  ======  ====  ======  =====  =========  =========  =============  ======="
+	r="========  ======  ====  ======  =====  =========  =========  =============  =========  =======  ======="
 	echo "$r"
-	echo "lateness  mode    FEC   frames  coded  corrected  corrected  uncorrectable  retries"
+	echo "lateness  mode    FEC   frames  coded  corrected  corrected  uncorrectable  truncated  no SFD   retries"
 	echo "                        sent           frames     bytes"
 	echo "$r"
 	for l in clean model heavy burst; do
 		for m in 2slot 4ppm; do
 			for e in auto 8 16; do
 				set -- $(gp_agg $l $m 500 "$e")
-				printf '%-8s  %-6s  %-4s  %6d  %5d  %9d  %9d  %13d  %7d\n' \
-					$l "$(gp_mode $m)" "$e" "${13}" "${14}" "$7" "$8" "$9" "$5"
+				printf '%-8s  %-6s  %-4s  %6d  %5d  %9d  %9d  %13d  %9d  %7d  %7d\n' \
+					$l "$(gp_mode $m)" "$e" "${13}" "${14}" "$7" "$8" "$9" "${18}" "${19}" "$5"
 			done
 		done
 	done
@@ -1097,7 +1099,7 @@ lead="============================================  ======"
 {
 	echo "::"
 	echo
-	echo "  lateness  mode   frame us  FEC   ratio  goodput b/s  delivered  retries  drops  unfinished  corrupt  dup  FEC frames  FEC symbols  uncorrectable  sent  coded"
+	echo "  lateness  mode   frame us  FEC   ratio  goodput b/s  delivered  retries  drops  unfinished  corrupt  dup  FEC frames  FEC symbols  uncorrectable  sent  coded  truncated  no SFD"
 	for m in 2slot 4ppm; do
 		for l in clean model heavy burst half fit; do
 			fs=500
@@ -1110,8 +1112,8 @@ lead="============================================  ======"
 				[ $l = fit ] && es=16
 				for e in $es; do
 					set -- $(gp_agg $l $m "$f" "$e")
-					printf '  %-8s  %-5s  %8s  %-4s  %5s  %11s  %9s  %7s  %5s  %10s  %7s  %3s  %10s  %11s  %13s  %4s  %s\n' \
-						$l $m "$f" "$e" "$1" "$2" "$3/$4" "$5" "$6" "${10}" "${11}" "${12}" "$7" "$8" "$9" "${13}" "${14}"
+					printf '  %-8s  %-5s  %8s  %-4s  %5s  %11s  %9s  %7s  %5s  %10s  %7s  %3s  %10s  %11s  %13s  %4s  %5s  %9s  %s\n' \
+						$l $m "$f" "$e" "$1" "$2" "$3/$4" "$5" "$6" "${10}" "${11}" "${12}" "$7" "$8" "$9" "${13}" "${14}" "${18}" "${19}"
 				done
 			done
 		done
