@@ -939,7 +939,7 @@ gp_name() {
 # gp_rule LEAD FECS: a table's rule, LEAD then a column a FEC setting
 gp_rule() {
 	printf '%s' "$1"
-	for e in $2; do printf '  ============'; done
+	for e in $2; do printf '  =============='; done
 	echo
 }
 gp_list() { echo "$1" | awk '{ print $1 == $NF ? $1 : $1 " to " $NF }'; }
@@ -1046,14 +1046,14 @@ lead="============================================  ======"
 {
 	gp_rule "$lead" "$gfecs"
 	printf '%-44s  %-6s' "lateness" "mode"
-	for e in $gfecs; do printf '  %-12s' "FEC $e"; done
+	for e in $gfecs; do printf '  %-14s' "FEC $e"; done
 	echo
 	gp_rule "$lead" "$gfecs"
 	for l in clean model heavy burst; do
 		for m in 2slot 4ppm; do
 			printf '%-44s  %-6s' "$(gp_name $l)" "$(gp_mode $m)"
 			for e in $gfecs; do
-				printf '  %-12s' "$(gp_cell $l $m 500 "$e")"
+				printf '  %-14s' "$(gp_cell $l $m 500 "$e")"
 			done
 			echo
 		done
