@@ -60,7 +60,7 @@
  *	(delivered or given up) within 4000 frames each, offset_ns the
  *	largest offset between the two grids meanwhile (every 64 frames).
  *
- *   link_bench goodput MODE FRAME_NS JITTER FEC SIZE PACKETS SEED
+ *   link_bench goodput MODE FRAME_NS JITTER FEC SIZE PACKETS SEED [FRAG]
  *	The lock's two nodes, PHY and MAC, on ber's channel both ways
  *	(ambient 5 SIG, no flicker), all slots scaled with FRAME_NS, MODE
  *	the PHY's and the MAC's bits per symbol; locked on time, then every
@@ -68,17 +68,22 @@
  *	symbols 2, 4, 8, 16, 32 (struct vlc_mac_params.fec of both nodes,
  *	each given codecs by vlc_fec_init() unless off). Node 0 sends
  *	PACKETS UDP datagrams in SIZE-byte Ethernet frames (1514: MTU 1500)
- *	to node 1, its MAC queue kept full. Prints "mode frame_ns fec size
- *	packets delivered corrupt goodput_bps raw_bps ratio retries drops
- *	fec_corrected_frames fec_corrected_symbols fec_uncorrectable
- *	unfinished duplicates elapsed_ns": delivered byte for byte (corrupt:
- *	not), goodput SIZE - 42 bytes per datagram delivered over the
- *	virtual time from the first one queued to the last delivered or
- *	given up, raw bits per symbol per frame, ratio the two's; node 0's
- *	retries and drops (retry limit, max_age); both nodes' FEC counters;
- *	unfinished: packets node 0's MAC still held when the run stopped,
- *	none finished in GP_STALL bare airtimes of one (the time then runs
- *	to the stop); duplicates: intact datagrams delivered again.
+ *	to node 1, its MAC queue kept full; FRAG: the largest fragment's
+ *	payload (struct vlc_mac_params.frag_size; by default 240). Prints
+ *	"mode frame_ns fec size packets delivered corrupt goodput_bps
+ *	raw_bps ratio retries drops fec_corrected_frames
+ *	fec_corrected_symbols fec_uncorrectable unfinished duplicates
+ *	elapsed_ns tx_frames fec_tx_frames truncated no_delimiter":
+ *	delivered byte for byte (corrupt: not), goodput SIZE - 42 bytes
+ *	per datagram delivered over the virtual time from the first one
+ *	queued to the last delivered or given up, raw bits per symbol per
+ *	frame, ratio the two's; node 0's retries and drops (retry limit,
+ *	max_age); both nodes' FEC counters; unfinished: packets node 0's
+ *	MAC still held when the run stopped, none finished in GP_STALL
+ *	bare airtimes of one (the time then runs to the stop); duplicates:
+ *	intact datagrams delivered again; node 0's frames on air (every
+ *	type) and those of them coded; frames both nodes lost before
+ *	their end (a run of dark frames) or whose delimiter they missed.
  *
  * JITTER: "none", "const:NS" (every callback of node 0 late by NS, node
  * 1 on time and not correcting: a steady offset the guards must absorb),
@@ -537,10 +542,11 @@ static u32 rx_frames1(void)
 }
 
 /* Symbols are scored by time, not by count: node 0 never moves its grid,
- * so its frame k starts at T0 + k * frame_ns (a late start skips the
- * symbol of its frame: a count would lose step), and node 1's report goes
- * with the frame of node 0 that starts nearest to its own frame (a grid
- * that slipped a whole frame still decodes, as a MAC would see it).
+ * so its frame k starts at T0 + k * frame_ns (a callback late by more
+ * than a frame skips whole frames: a count would lose step), and node
+ * 1's report goes with the frame of node 0 that starts nearest to its own
+ * frame (a grid that slipped a whole frame still decodes, as a MAC would
+ * see it).
  */
 #define BER_RING	64
 
@@ -1084,6 +1090,8 @@ static int goodput(int argc, char **argv)
 		p = ln[i].mac.p;
 		p.bits_per_symbol = bits;
 		p.fec = fec;
+		if (argc > 9)
+			p.frag_size = atoi(argv[9]);
 		if (vlc_mac_set_params(&ln[i].mac, &p, &why)) {
 			fprintf(stderr, "link_bench: %s\n",
 				vlc_refusal_msg(why));
@@ -1116,7 +1124,7 @@ static int goodput(int argc, char **argv)
 	printf("%s %u %s %u %u %u %u %.1f %.1f %.4f ", argv[2],
 	       ch.node[0].phy.timing.frame_ns, argv[5], size, packets,
 	       gp.delivered, gp.corrupt, good, raw, good / raw);
-	printf("%llu %llu %llu %llu %llu %u %u %llu\n",
+	printf("%llu %llu %llu %llu %llu %u %u %llu %llu %llu %llu %llu\n",
 	       (unsigned long long)s0->tx_retries,
 	       (unsigned long long)(s0->tx_dropped + s0->tx_expired),
 	       (unsigned long long)(s0->fec_corrected_frames +
@@ -1125,7 +1133,12 @@ static int goodput(int argc, char **argv)
 				    s1->fec_corrected_symbols),
 	       (unsigned long long)(s0->fec_uncorrectable +
 				    s1->fec_uncorrectable),
-	       packets - gp.done, gp.dups, (unsigned long long)elapsed);
+	       packets - gp.done, gp.dups, (unsigned long long)elapsed,
+	       (unsigned long long)s0->tx_frames,
+	       (unsigned long long)s0->fec_tx_frames,
+	       (unsigned long long)(s0->rx_truncated + s1->rx_truncated),
+	       (unsigned long long)(s0->rx_no_delimiter +
+				    s1->rx_no_delimiter));
 	for (i = 0; i < 2 && fec != VLC_MAC_FEC_OFF; i++)
 		vlc_fec_exit(&gp_fec[i]);
 	free(gp.seen);
@@ -1146,7 +1159,7 @@ int main(int argc, char **argv)
 		return simser(argc, argv);
 	if (argc == 6 && !strcmp(argv[1], "range"))
 		return range(argc, argv);
-	if (argc == 9 && !strcmp(argv[1], "goodput"))
+	if ((argc == 9 || argc == 10) && !strcmp(argv[1], "goodput"))
 		return goodput(argc, argv);
 	fprintf(stderr,
 		"usage: link_bench lock SEED0 RUNS MAXFRAMES DEFER\n"
@@ -1155,7 +1168,7 @@ int main(int argc, char **argv)
 		"       link_bench simser AMBIENT NOISE FRAMES SEED\n"
 		"       link_bench range pd|led|led2 GAIN PACKETS SEED\n"
 		"       link_bench goodput 2slot|4ppm FRAME_NS JITTER FEC\n"
-		"                          SIZE PACKETS SEED\n"
+		"                          SIZE PACKETS SEED [FRAG]\n"
 		"JITTER: none | const:NS | unif:NS | model:M:P:T |\n"
 		"        burst:M:P:T:L\n"
 		"FEC: off | auto | 2 | 4 | 8 | 16 | 32\n");

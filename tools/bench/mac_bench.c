@@ -4,6 +4,7 @@
  *
  *   mac_bench contend NODES TOPO RTS SIZE FRAMES SEED [BITS]
  *   mac_bench cost SIZE FRAMES SEED [BITS]
+ *   mac_bench fec PARITY ERASED ERRORS FRAMES SEED inline|defer
  *
  * Node 0 receives; nodes 1..NODES-1 always have a SIZE-byte Ethernet
  * frame (IPv4, unicast) queued for it. TOPO "all": everybody sees
@@ -28,14 +29,34 @@
  * rx_measured() and node 1's vlc_mac_tx_symbol() through tx_measured(),
  * for callgrind's --toggle-collect. Prints "delivered_bytes frames
  * delivered": Ethernet bytes delivered to node 0's stack.
+ *
+ * fec: node 1 sends node 0 FRAMES frames of the longest body (258 bytes:
+ * a 240-byte fragment with full addresses), one at a time, 2-slot, coded
+ * with PARITY bytes a codeword (0: a plain frame). The channel is
+ * contend's, but in each codeword of each frame ERASED bytes lose a
+ * symbol (an erasure without a hard decision) and ERRORS more have one
+ * wrong, at positions drawn from SEED. Node 0's vlc_mac_rx_frame() that
+ * completes a frame goes through rx_measured(); with defer, the decode
+ * then runs as the driver's work item runs it: dec_measured() calls
+ * vlc_mac_fec_decode(), end_measured() vlc_mac_fec_end() (under the
+ * owner's lock). Prints "parity body codewords erased errors frames
+ * delivered encode_ns complete_ns decode_ns end_ns": the median host
+ * wall time of node 1's vlc_mac_tx_symbol() that starts a frame (and
+ * codes it), of the completing call, and of the two deferred parts (0
+ * when not run).
  */
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+
+#include <linux/math.h>
 
 #include "vlc_phy.h"
 #include "vlc_mac.h"
+#include "vlc_mac_priv.h"
+#include "vlc_fec.h"
 
 #define NODES_MAX	9
 
@@ -231,6 +252,202 @@ static int contend(int argc, char **argv)
 	return 0;
 }
 
+/* ---- fec: the cost of coded frames --------------------------------- */
+
+#define FEC_SIZE	(14 + VLC_MAC_FRAG_MAX)	/* one fragment */
+#define FEC_WAIT	10000	/* frames: a frame that never ends */
+
+static struct vlc_fec fec_codecs[2];
+
+static noinline void dec_measured(struct vlc_mac *mac)
+{
+	vlc_mac_fec_decode(mac);
+	barrier();
+}
+
+static noinline void end_measured(struct vlc_mac *mac)
+{
+	vlc_mac_fec_end(mac);
+	barrier();
+}
+
+static u64 fec_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (u64)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
+}
+
+static int fec_cmp(const void *a, const void *b)
+{
+	u64 x = *(const u64 *)a, y = *(const u64 *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static u64 fec_median(u64 *v, unsigned int n)
+{
+	if (!n)
+		return 0;
+	qsort(v, n, sizeof(*v), fec_cmp);
+	return v[n / 2];
+}
+
+/* Per byte after the delimiter of the coded frame in @e: 1 erased,
+ * 2 wrong; @x erased and @errs wrong bytes a codeword, drawn with @r.
+ */
+static void fec_plan(const struct vlc_mac_emit *e, unsigned int x,
+		     unsigned int errs, u64 *r, u8 *plan)
+{
+	const u8 *b = e->buf + 1;
+	unsigned int n = (b[0] & 1) << 8 | b[1], level = (b[0] >> 2) & 7;
+	unsigned int par = vlc_fec_parity(level), c, i, k, off = 0, len;
+	unsigned int pick, want;
+
+	memset(plan, 0, VLC_MAC_CODED_MAX);
+	if (b[0] >> VLC_MAC_TYPE_SHIFT != VLC_MAC_T_CODED)
+		return;
+	c = DIV_ROUND_UP(n, VLC_FEC_SYMBOLS_MAX - par);
+	for (i = 0; i < c; i++) {
+		len = n / c + (i < n % c);
+		for (want = 1; want <= 2; want++) {
+			for (k = 0; k < (want == 1 ? x : errs); ) {
+				*r ^= *r << 13;
+				*r ^= *r >> 7;
+				*r ^= *r << 17;
+				pick = (u32)(*r >> 32) % (len + par);
+				pick = pick < len ? VLC_MAC_FEC_HDR + off + pick :
+				       VLC_MAC_FEC_HDR + n + i * par + pick - len;
+				if (plan[pick])
+					continue;
+				plan[pick] = want;
+				k++;
+			}
+		}
+		off += len;
+	}
+}
+
+static int fec(int argc, char **argv)
+{
+	unsigned int par = atoi(argv[2]), x = atoi(argv[3]);
+	unsigned int errs = atoi(argv[4]), frames = atoi(argv[5]);
+	u64 r = strtoull(argv[6], NULL, 0) * 0x9e3779b97f4a7c15ULL | 1;
+	bool defer = !strcmp(argv[7], "defer");
+	u64 *enc = calloc(frames, sizeof(u64));
+	u64 *cpl = calloc(frames, sizeof(u64));
+	u64 *dec = calloc(frames, sizeof(u64));
+	u64 *end = calloc(frames, sizeof(u64));
+	unsigned int ne = 0, nc = 0, nd = 0, ok = 0, f, i, w, body = 0;
+	unsigned int words = 0;
+	static u8 plan[VLC_MAC_CODED_MAX];
+	struct vlc_mac *tx = &node[1].mac, *rx = &node[0].mac;
+	struct vlc_mac_params p;
+	struct vlc_phy_rx hear;
+	u64 t;
+
+	if (!enc || !cpl || !dec || !end || !frames ||
+	    (par != 0 && par != 2 && par != 4 && par != 8 && par != 16 &&
+	     par != 32) || x + 2 * errs > par)
+		return 2;
+	rng = 0x2545f4914f6cdd1dULL;
+	for (i = 0; i < 2; i++)
+		if (vlc_fec_init(&fec_codecs[i]))
+			return 1;
+	for (f = 0; f < frames; f++) {
+		for (i = 0; i < 2; i++) {
+			vlc_mac_default_params(&p);
+			p.short_addr = i + 1;
+			p.fec = par;
+			vlc_mac_init(&node[i].mac, &p, &bench_ops, &node[i]);
+			vlc_mac_set_fec(&node[i].mac, &fec_codecs[i], defer);
+			node[i].delivered = 0;
+		}
+		/* full addresses: the longest header */
+		memset(frame_buf, f, FEC_SIZE);
+		memcpy(frame_buf, "\x02\x00\x00\x00\x00\x01\x02\x00\x00\x00\x00\x02"
+		       "\x08\x00", 14);
+		vlc_mac_xmit(tx, frame_buf, FEC_SIZE);
+		for (w = 0; w < FEC_WAIT; w++) {
+			bool last;
+			int sym;
+
+			t = fec_ns();
+			sym = vlc_mac_tx_symbol(tx);
+			t = fec_ns() - t;
+			/* the frame starts: it was coded in this call */
+			if (sym >= 0 && tx->tx.emit.sym == 1) {
+				enc[ne++] = t;
+				fec_plan(&tx->tx.emit, x, errs, &r, plan);
+				body = (tx->tx.emit.buf[1] & 1) << 8 |
+				       tx->tx.emit.buf[2];
+				words = par ? DIV_ROUND_UP(body,
+					VLC_FEC_SYMBOLS_MAX - par) : 0;
+				if (!par)
+					body = tx->tx.emit.nbytes - 1;
+			}
+			vlc_mac_tx_symbol(rx);
+			memset(&hear, 0, sizeof(hear));
+			hear.sym = sym;
+			hear.hard = sym;
+			hear.bits = 1;
+			hear.carrier = sym >= 0;
+			hear.flags = sym >= 0 ? VLC_PHY_RX_HARD : 0;
+			last = sym >= 0 && tx->tx.emit.sym == tx->tx.emit.nsyms;
+			if (sym >= 0 && tx->tx.emit.sym > tx->tx.emit.pre + 8) {
+				/* the symbol's byte after the delimiter */
+				unsigned int k = tx->tx.emit.sym - 1 -
+						 tx->tx.emit.pre - 8;
+
+				if (plan[k / 8] == 1 && k % 8 == 0) {
+					hear.sym = VLC_SYM_ERASURE;
+					hear.flags = 0;
+				} else if (plan[k / 8] == 2 && k % 8 == 0) {
+					hear.sym ^= 1;
+					hear.hard = hear.sym;
+				}
+			}
+			if (last) {
+				t = fec_ns();
+				rx_measured(rx, &hear);
+				cpl[nc++] = fec_ns() - t;
+			} else {
+				vlc_mac_rx_frame(rx, &hear);
+			}
+			if (last && vlc_mac_fec_begin(rx)) {
+				t = fec_ns();
+				dec_measured(rx);
+				dec[nd] = fec_ns() - t;
+				t = fec_ns();
+				end_measured(rx);
+				end[nd++] = fec_ns() - t;
+			}
+			memset(&hear, 0, sizeof(hear));
+			hear.sym = VLC_SYM_IDLE;
+			hear.bits = 1;
+			if (sym >= 0)
+				hear.flags = VLC_PHY_RX_OWN_TX;
+			vlc_mac_rx_frame(tx, &hear);
+			if (last)
+				break;
+		}
+		ok += node[0].delivered;
+	}
+	printf("%u %u %u %u %u %u %u %llu %llu %llu %llu\n", par, body, words,
+	       x, errs, frames, ok, (unsigned long long)fec_median(enc, ne),
+	       (unsigned long long)fec_median(cpl, nc),
+	       (unsigned long long)fec_median(dec, nd),
+	       (unsigned long long)fec_median(end, nd));
+	for (i = 0; i < 2; i++)
+		vlc_fec_exit(&fec_codecs[i]);
+	free(enc);
+	free(cpl);
+	free(dec);
+	free(end);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	int ret = 2;
@@ -244,9 +461,12 @@ int main(int argc, char **argv)
 		measured = 1;
 		ret = contend(9, a);
 	}
+	if (argc == 8 && !strcmp(argv[1], "fec"))
+		ret = fec(argc, argv);
 	if (ret == 2)
 		fprintf(stderr,
 			"usage: mac_bench contend NODES all|hidden RTS SIZE FRAMES SEED [BITS]\n"
-			"       mac_bench cost SIZE FRAMES SEED [BITS]\n");
+			"       mac_bench cost SIZE FRAMES SEED [BITS]\n"
+			"       mac_bench fec PARITY ERASED ERRORS FRAMES SEED inline|defer\n");
 	return ret;
 }
