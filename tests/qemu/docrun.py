@@ -196,6 +196,9 @@ def install_modules():
     mod = os.environ["VLC_MOD"]
     root = "/tmp/docrun-modroot"
     lm = "%s/lib/modules/%s" % (root, krel)
+    # What vlc.ko needs from the kernel's own modules (lib/reed_solomon)
+    # is loaded first: past the bind mount below their tree is not there.
+    sh("modprobe -q reed_solomon || true")
     sh("set -e; mkdir -p %s/extra; cp %s/vlc.ko %s/vlc_sim.ko %s/extra/;"
        " ln -sf /lib/modules/%s/kernel %s/kernel;"
        " cp /lib/modules/%s/modules.builtin* /lib/modules/%s/modules.order %s/;"
