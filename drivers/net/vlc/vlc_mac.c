@@ -122,7 +122,6 @@
 #include <linux/minmax.h>
 #include <linux/string.h>
 
-#include "vlc_fec.h"
 #include "vlc_mac_priv.h"
 
 const u8 vlc_mac_prefix[5] = { 0x02, 0x56, 0x4c, 0x43, 0x00 };
@@ -191,14 +190,8 @@ unsigned int vlc_mac_frame_symbols(const struct vlc_mac_params *p,
 /* fec: off, auto, or the parity of a level a frame header can name */
 static bool vlc_mac_fec_ok(u8 fec)
 {
-	unsigned int level;
-
-	if (fec == VLC_MAC_FEC_OFF || fec == VLC_MAC_FEC_AUTO)
-		return true;
-	for (level = 1; level < VLC_FEC_LEVELS; level++)
-		if (vlc_fec_parity(level) == fec)
-			return true;
-	return false;
+	return fec == VLC_MAC_FEC_OFF || fec == VLC_MAC_FEC_AUTO ||
+	       vlc_mac_fec_fixed(fec);
 }
 
 int vlc_mac_check_params(const struct vlc_mac_params *p,

@@ -99,7 +99,7 @@ static bool vlc_mac_eras_test(const u32 *map, unsigned int pos)
 }
 
 /* The level whose codewords carry @fec parity bytes; 0 if none does. */
-static unsigned int vlc_mac_fec_fixed(u8 fec)
+unsigned int vlc_mac_fec_fixed(u8 fec)
 {
 	unsigned int l;
 

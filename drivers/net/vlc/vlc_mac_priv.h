@@ -179,6 +179,7 @@ void vlc_mac_rx_body(struct vlc_mac *mac, const u8 *b, unsigned int n,
 /* vlc_mac_fec.c */
 unsigned int vlc_mac_fec_level(const struct vlc_mac *mac, u8 type,
 			       unsigned int n);
+unsigned int vlc_mac_fec_fixed(u8 fec);
 unsigned int vlc_mac_fec_len(unsigned int level, unsigned int n);
 unsigned int vlc_mac_fec_fit(unsigned int level, unsigned int n,
 			     unsigned int bits);
