@@ -80,6 +80,31 @@ has_carrier() {
 	ip -n "$1" link show vlc0 | grep -q LOWER_UP
 }
 
+# ping_ok NS ADDR [TRIES]: an echo from NS to ADDR answered within TRIES
+# pings (default 3) of 30 s each. ARP and ping time out on the guest's
+# clock, and a loaded host's simulator may run behind it; a link that
+# answers none gets its counters printed.
+ping_ok() {
+	po_t=${3:-3}
+	while [ "$po_t" -gt 0 ]; do
+		ip netns exec "$1" ping -c 1 -W 30 "$2" >/dev/null && return 0
+		po_t=$((po_t - 1))
+	done
+	link_report >&2
+	return 1
+}
+
+# link_report: vlc0's state, neighbours and non-zero counters in every
+# netns, to tell a dead link from a slow one in a failed scenario's log
+link_report() {
+	for ns in $(ip netns list | cut -d' ' -f1); do
+		echo "== $ns (virtual time $(vtime_s 2>/dev/null) s)"
+		ip -n "$ns" -s link show vlc0 || :
+		ip -n "$ns" neigh show dev vlc0 || :
+		ip netns exec "$ns" ethtool -S vlc0 | grep -v ': 0$' || :
+	done 2>&1 | sed 's/^/  | /'
+}
+
 # stat NS NAME: one counter of vlc0 in NS: ethtool -S's (phy_*, mac_*),
 # or the interface's (ip -s link: rx_crc_errors, collisions...)
 stat() {
@@ -113,8 +138,7 @@ tcp_transfer() {
 	# simulator may run slower than the wall clock TCP's timers use.
 	wait_carrier a 60 || fail "no carrier on a"
 	wait_carrier b 60 || fail "no carrier on b"
-	ip netns exec a ping -c 1 -W 60 10.0.0.2 >/dev/null ||
-		fail "no ping before the transfer"
+	ping_ok a 10.0.0.2 || fail "no ping before the transfer"
 	head -c "$1" /dev/urandom >/tmp/tx.bin
 	rm -f /tmp/rx.bin
 	ip netns exec b socat -u TCP-LISTEN:5001,reuseaddr OPEN:/tmp/rx.bin,creat,trunc &

@@ -41,9 +41,9 @@ expect "x has its address" sh -c \
 	"ip -n x -o addr show dev vlc0 | grep -q 'inet 10.0.0.1/24 '"
 expect "carrier on x" wait_carrier x 120
 expect "carrier on y" wait_carrier y 120
-expect "y pings x" ip netns exec y ping -c 1 -W 60 10.0.0.1
+expect "y pings x" ping_ok y 10.0.0.1
 expect "carrier on z" wait_carrier z 120
-expect "z pings x" ip netns exec z ping -c 1 -W 60 10.0.0.1
+expect "z pings x" ping_ok z 10.0.0.1
 
 # A file with an error changes nothing: it is read whole first.
 cat >/tmp/bad.topo <<'EOF'
