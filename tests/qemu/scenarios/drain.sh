@@ -20,7 +20,7 @@ for ns in a b; do
 done
 expect "carrier on a" wait_carrier a 120
 expect "carrier on b" wait_carrier b 120
-ip netns exec a ping -c 1 -W 60 10.0.0.2 >/dev/null || fail "no first ping"
+ping_ok a 10.0.0.2 || fail "no first ping"
 
 # more than the link carries: the qdisc and the driver fill up
 udp_flood a 10.0.0.2

@@ -15,7 +15,7 @@ sim_load
 vlc_pair
 wait_carrier a 60 || fail "no carrier on a"
 wait_carrier b 60 || fail "no carrier on b"
-ip netns exec a ping -c 1 -W 60 10.0.0.2 >/dev/null || fail "no first ping"
+ping_ok a 10.0.0.2 || fail "no first ping"
 
 cat >/tmp/flood.py <<'PY'
 import os, socket, sys

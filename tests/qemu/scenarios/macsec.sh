@@ -53,7 +53,7 @@ echo "macsec0 mtu $mtu (vlc0 $(ip netns exec a cat /sys/class/net/vlc0/mtu))"
 ip netns exec b tcpdump -i vlc0 -n -U -w /tmp/air.pcap 2>/dev/null &
 td=$!
 sleep 2
-ip netns exec a ping -c 1 -W 60 10.1.0.2 >/dev/null || fail "no first ping over macsec0"
+ping_ok a 10.1.0.2 || fail "no first ping over macsec0"
 # A payload pattern to look for on the light.
 ip netns exec a ping -c 5 -W 20 -p 5eca7e5eca7e 10.1.0.2 >/tmp/ping.txt || {
 	cat /tmp/ping.txt

@@ -25,7 +25,7 @@ sim node b/vlc0 skew-ppm -250
 expect "a locks to b" wait_carrier a 60
 expect "b locks to a" wait_carrier b 60
 # ARP first: the traced pings are then one DATA each way.
-ip netns exec a ping -c 1 -W 60 10.0.0.2 >/dev/null || fail "no first ping"
+ping_ok a 10.0.0.2 || fail "no first ping"
 
 # short NS: the node's short address on air (last byte of its MAC address)
 short() {

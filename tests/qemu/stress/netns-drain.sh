@@ -38,7 +38,7 @@ done
 for k in 1 2 3; do
 	expect "carrier on n$k" wait_carrier "n$k" 120
 done
-ip netns exec n2 ping -c 1 -W 60 10.0.0.3 >/dev/null || fail "no first ping n2 -> n3"
+ping_ok n2 10.0.0.3 || fail "no first ping n2 -> n3"
 ip netns exec n2 tc qdisc replace dev vlc0 root "$qdisc"
 # 58-byte frames, as the stress scenario's pings
 udp_flood n2 10.0.0.3

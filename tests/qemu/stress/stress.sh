@@ -133,8 +133,7 @@ p=1
 while [ $p -le $((nodes / 2)) ]; do
 	s=$((2 * p - 1))
 	d=$((2 * p))
-	ip netns exec "n$s" ping -c 1 -W 60 "10.0.0.$d" >/dev/null ||
-		fail "no first ping n$s -> n$d"
+	ping_ok "n$s" "10.0.0.$d" || fail "no first ping n$s -> n$d"
 	p=$((p + 1))
 done
 v0=$(vnow_ms)
