@@ -57,6 +57,11 @@
  * take one back. The erasures a board's late timer causes are its own
  * as much as its neighbour's, so what a node receives is a fair guess
  * at what its frames meet.
+ *
+ * A coded DATA frame's body is one codeword: the fragment is cut to fit
+ * it. Cut in two, the body would carry twice the parity, and under
+ * erasures as rare as a late timer's the second half buys little
+ * (vlc-benchmarks.rst, "Goodput under lateness").
  */
 
 /**
@@ -210,13 +215,19 @@ unsigned int vlc_mac_fec_fit(unsigned int level, unsigned int n,
  * @hlen: its header bytes
  * @bits: bits per symbol, 1 or 2
  *
- * Return: at most VLC_MAC_FRAG_MAX, and no more than keeps the coded frame
- * within the airtime of the longest plain one (vlc_mac_fec_fit()).
+ * Return: at most VLC_MAC_FRAG_MAX; coded, no more than fills one codeword
+ * and keeps the frame within the airtime of the longest plain one
+ * (vlc_mac_fec_fit()).
  */
 unsigned int vlc_mac_fec_room(unsigned int level, unsigned int hlen,
 			      unsigned int bits)
 {
+	int par = vlc_fec_parity(level);
 	unsigned int f = VLC_MAC_FRAG_MAX;
+
+	/* a second codeword would bring parity of its own */
+	if (par > 0)
+		f = min(f, VLC_FEC_SYMBOLS_MAX - par - hlen - 2);
 
 	while (f > VLC_MAC_FRAG_MIN && 1 + vlc_mac_fec_len(level, hlen + f + 2) >
 	       vlc_mac_fec_air(bits))

@@ -383,6 +383,46 @@ VLC_TEST(vlc_mac_test_fec_airtime)
 	}
 }
 
+/* 8. A coded DATA frame's body is one codeword, at every level and in
+ * both modes: its parity follows it, no second codeword's.
+ */
+VLC_TEST(vlc_mac_test_fec_one_word)
+{
+	static const u8 fec[] = { 2, 4, 8, 16, 32 };
+	struct vlc_mac_emit *e;
+	struct vlc_mac_tnet *t;
+	struct vlc_mac_params p;
+	unsigned int bits, k, coded, longest;
+	int i;
+
+	for (bits = 1; bits <= 2; bits++) {
+		for (k = 0; k < ARRAY_SIZE(fec); k++) {
+			vlc_mac_default_params(&p);
+			p.bits_per_symbol = bits;
+			t = tn_init(2, 83 + k, &p);
+			for (i = 0; i < 2; i++)
+				VLC_EXPECT_TRUE(tn_fec_on(t, i, fec[k], false));
+			e = &t->node[0].mac.tx.emit;
+			tn_send_ip(t, 0, 1, 1514);
+			coded = 0;
+			longest = 0;
+			while (!tn_all_done(t) && t->frame < 100000) {
+				tn_step(t);
+				if (t->node[0].mac.tx.emitting != VLC_MAC_T_DATA ||
+				    e->buf[1] >> 5 != 7)
+					continue;
+				coded++;
+				longest = max_t(unsigned int, longest, e->nbytes);
+			}
+			VLC_EXPECT_EQ(t->node[1].delivered, 1);
+			VLC_EXPECT_GT(coded, 0);
+			/* delimiter, coded header, one codeword */
+			VLC_EXPECT_LE(longest, 1 + 4 + VLC_FEC_SYMBOLS_MAX);
+			tn_fec_off(t);
+		}
+	}
+}
+
 /* The cases of this suite; each runner registers this table. */
 static VLC_TEST_CASE_TYPE vlc_mac_fec_test_cases[] = {
 	VLC_TEST_CASE(vlc_mac_test_fec_erasures)
@@ -392,5 +432,6 @@ static VLC_TEST_CASE_TYPE vlc_mac_fec_test_cases[] = {
 	VLC_TEST_CASE(vlc_mac_test_fec_defer)
 	VLC_TEST_CASE(vlc_mac_test_fec_auto)
 	VLC_TEST_CASE(vlc_mac_test_fec_airtime)
+	VLC_TEST_CASE(vlc_mac_test_fec_one_word)
 	VLC_TEST_CASES_END
 };
