@@ -15,14 +15,15 @@
  * from ndo_open, never from the tick. vlc_fec_exit() frees them from
  * ndo_stop, once the executor has stopped.
  *
- * vlc_fec_encode() and vlc_fec_decode() neither sleep nor allocate: they
- * may run in any context, hard IRQ included. lib/reed_solomon keeps the
- * decoder's buffers in each control and the wrapper's scratch is per
+ * vlc_fec_encode*() and vlc_fec_decode() neither sleep nor allocate:
+ * they may run in any context, hard IRQ included. lib/reed_solomon keeps
+ * the decoder's buffers in each control and the wrapper's scratch is per
  * device, so there is one decode at a time per struct vlc_fec and one
  * encode at a time; the encoder only reads the codec's tables, so one of
- * each may run at once. The driver encodes in the tick, as a frame
- * starts, and decodes off it, in a work item (the MAC's "Where the
- * decode runs", in Documentation/networking/vlc.rst).
+ * each may run at once. The driver encodes in the tick, a byte at a time
+ * as the frame goes out (vlc_fec_encode_begin()), and decodes off it, in
+ * a work item (the MAC's "Where the decode runs", in
+ * Documentation/networking/vlc.rst).
  *
  * What decode_rs8() does not check, the wrapper does: a length it would
  * BUG_ON (the data must be 1..255 - parity symbols), more erasures than
@@ -241,6 +242,77 @@ bool vlc_fec_ready(const struct vlc_fec *fec)
 }
 
 /**
+ * vlc_fec_encode_begin - start the parity of one codeword, fed in steps
+ * @fec: the device's FEC state, ready
+ * @level: parity level, 1..VLC_FEC_LEVELS - 1
+ * @len: data symbols the codeword will have, 1..255 - the level's parity
+ *
+ * The encoder is a shift register over the data in order, so the data
+ * may come a few symbols at a time (vlc_fec_encode_more()), as they go
+ * on air; vlc_fec_encode_end() gives the parity once all @len came.
+ *
+ * Context: any; one encode at a time on @fec (DOC: Contexts).
+ * Return: 0, -EOPNOTSUPP while @fec is not ready, -EINVAL for a level or
+ * length the code does not have.
+ */
+int vlc_fec_encode_begin(struct vlc_fec *fec, unsigned int level,
+			 unsigned int len)
+{
+	int npar;
+
+	fec->enc_left = 0;
+	if (!vlc_fec_ready(fec))
+		return -EOPNOTSUPP;
+	npar = vlc_fec_check(level, len, NULL, 0);
+	if (npar < 0)
+		return npar;
+	memset(fec->enc, 0, sizeof(fec->enc));
+	fec->enc_level = level;
+	fec->enc_left = len;
+	return 0;
+}
+
+/**
+ * vlc_fec_encode_more - the next data symbols of the codeword begun
+ * @fec: the device's FEC state, with an encode begun
+ * @data: @len data symbols
+ * @len: no more than the codeword has still to come
+ *
+ * Context: any; one encode at a time on @fec (DOC: Contexts).
+ * Return: 0, -EINVAL past the codeword's length or without one begun.
+ */
+int vlc_fec_encode_more(struct vlc_fec *fec, const u8 *data,
+			unsigned int len)
+{
+	if (len > fec->enc_left || !vlc_fec_ready(fec))
+		return -EINVAL;
+	vlc_fec_rs_encode(fec, fec->enc_level, data, len);
+	fec->enc_left -= len;
+	return 0;
+}
+
+/**
+ * vlc_fec_encode_end - the parity of the codeword whose data all came
+ * @fec: the device's FEC state, with an encode begun
+ * @parity: receives vlc_fec_parity() of the level symbols
+ *
+ * Context: any; one encode at a time on @fec (DOC: Contexts).
+ * Return: the parity symbols written, -EINVAL while data is still to
+ * come or without an encode begun.
+ */
+int vlc_fec_encode_end(struct vlc_fec *fec, u8 *parity)
+{
+	int i, npar = vlc_fec_parity(fec->enc_level);
+
+	if (fec->enc_left || npar <= 0 || !vlc_fec_ready(fec))
+		return -EINVAL;
+	for (i = 0; i < npar; i++)
+		parity[i] = fec->enc[i];
+	fec->enc_level = 0;
+	return npar;
+}
+
+/**
  * vlc_fec_encode - the parity of one codeword
  * @fec: the device's FEC state, ready
  * @level: parity level, 1..VLC_FEC_LEVELS - 1
@@ -255,18 +327,11 @@ bool vlc_fec_ready(const struct vlc_fec *fec)
 int vlc_fec_encode(struct vlc_fec *fec, unsigned int level, const u8 *data,
 		   unsigned int len, u8 *parity)
 {
-	int i, npar;
+	int ret = vlc_fec_encode_begin(fec, level, len);
 
-	if (!vlc_fec_ready(fec))
-		return -EOPNOTSUPP;
-	npar = vlc_fec_check(level, len, NULL, 0);
-	if (npar < 0)
-		return npar;
-	memset(fec->enc, 0, sizeof(fec->enc));
-	vlc_fec_rs_encode(fec, level, data, len);
-	for (i = 0; i < npar; i++)
-		parity[i] = fec->enc[i];
-	return npar;
+	if (!ret)
+		ret = vlc_fec_encode_more(fec, data, len);
+	return ret ? ret : vlc_fec_encode_end(fec, parity);
 }
 
 /**

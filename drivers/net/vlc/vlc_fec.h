@@ -31,6 +31,8 @@ struct rs_control;
  * @rs: one Reed-Solomon control per level that carries parity; @rs[0] is
  *	unused (level 0 carries none). All NULL while FEC is unavailable.
  * @enc: the encoder's parity, 16 bits a symbol
+ * @enc_left: data symbols the codeword being encoded has still to come
+ * @enc_level: its level; 0 when no encode is under way
  * @par: the decoder's parity, as lib/reed_solomon takes it
  * @pos: erasure positions in, positions of the corrections out
  * @corr: the corrections, XORed into the symbols at @pos
@@ -44,6 +46,8 @@ struct rs_control;
 struct vlc_fec {
 	struct rs_control *rs[VLC_FEC_LEVELS];
 	u16 enc[VLC_FEC_PARITY_MAX];
+	u16 enc_left;
+	u8 enc_level;
 	u16 par[VLC_FEC_PARITY_MAX];
 	int pos[VLC_FEC_PARITY_MAX];
 	u16 corr[VLC_FEC_PARITY_MAX];
@@ -56,6 +60,11 @@ bool vlc_fec_ready(const struct vlc_fec *fec);
 int vlc_fec_parity(unsigned int level);
 int vlc_fec_check(unsigned int level, unsigned int len, const u8 *eras,
 		  unsigned int neras);
+int vlc_fec_encode_begin(struct vlc_fec *fec, unsigned int level,
+			 unsigned int len);
+int vlc_fec_encode_more(struct vlc_fec *fec, const u8 *data,
+			unsigned int len);
+int vlc_fec_encode_end(struct vlc_fec *fec, u8 *parity);
 int vlc_fec_encode(struct vlc_fec *fec, unsigned int level, const u8 *data,
 		   unsigned int len, u8 *parity);
 int vlc_fec_decode(struct vlc_fec *fec, unsigned int level, u8 *data,

@@ -387,6 +387,11 @@ struct vlc_mac_emit {
 	u16 nbytes;
 	u8 pre;			/* preamble and bits per symbol, as */
 	u8 bits;		/* they were when the frame started */
+	u8 level;		/* a coded frame's parity level, 0: plain */
+	u8 words;		/* its codewords, */
+	u8 word;		/* the one being encoded, */
+	u16 body;		/* its body's bytes and */
+	u16 fed;		/* those the encoder has had */
 	u8 buf[VLC_MAC_CODED_MAX];
 };
 

@@ -126,6 +126,13 @@ static unsigned int vlc_mac_fec_word_len(unsigned int n, unsigned int c,
 	return n / c + (i < n % c);
 }
 
+/* Where in the body codeword @i of @c starts. */
+static unsigned int vlc_mac_fec_word_off(unsigned int n, unsigned int c,
+					 unsigned int i)
+{
+	return i * (n / c) + min(i, n % c);
+}
+
 static unsigned int vlc_mac_fec_auto(const struct vlc_mac *mac,
 				     unsigned int n)
 {
@@ -241,37 +248,70 @@ unsigned int vlc_mac_fec_room(unsigned int level, unsigned int hlen,
  * @n: bytes of the frame after its delimiter, at buf[1]
  * @level: 1..VLC_FEC_LEVELS - 1, from vlc_mac_fec_level()
  *
+ * Writes the coded header and moves the body behind it; the parity
+ * follows as the body goes out (vlc_mac_fec_emit()).
+ *
  * Return: bytes of the frame to send, delimiter included: the coded
  * frame, or the plain one if it cannot be coded.
  */
 unsigned int vlc_mac_fec_encode(struct vlc_mac *mac, unsigned int n,
 				unsigned int level)
 {
-	u8 *b = mac->tx.emit.buf + 1, *body = b + VLC_MAC_FEC_HDR;
+	struct vlc_mac_emit *e = &mac->tx.emit;
+	u8 *b = e->buf + 1, *body = b + VLC_MAC_FEC_HDR;
 	int par = vlc_fec_parity(level);
-	unsigned int c, i, off = 0, len;
+	unsigned int c, i;
 
+	e->level = 0;
 	if (par <= 0 || !vlc_mac_fec_codecs(mac) || n < VLC_MAC_BODY_MIN ||
 	    n > VLC_MAC_BODY_MAX)
 		return 1 + n;
+	c = vlc_mac_fec_words(par, n);
+	for (i = 0; i < c; i++)
+		if (vlc_fec_check(level, vlc_mac_fec_word_len(n, c, i),
+				  NULL, 0) < 0)
+			return 1 + n;
 	memmove(body, b, n);
 	b[0] = VLC_MAC_T_CODED << VLC_MAC_TYPE_SHIFT | level << 2 | n >> 8;
 	b[1] = n & 0xff;
-	if (vlc_fec_encode(mac->fec, VLC_MAC_FEC_HDR_LEVEL, b, 2, b + 2) < 0)
-		goto plain;
-	c = vlc_mac_fec_words(par, n);
-	for (i = 0; i < c; i++) {
-		len = vlc_mac_fec_word_len(n, c, i);
-		if (vlc_fec_encode(mac->fec, level, body + off, len,
-				   body + n + i * par) < 0)
-			goto plain;
-		off += len;
+	if (vlc_fec_encode(mac->fec, VLC_MAC_FEC_HDR_LEVEL, b, 2, b + 2) < 0) {
+		memmove(b, body, n);
+		return 1 + n;
 	}
+	e->level = level;
+	e->words = c;
+	e->word = 0;
+	e->body = n;
+	e->fed = 0;
 	mac->stats.fec_tx_frames++;
 	return 1 + vlc_mac_fec_len(level, n);
-plain:
-	memmove(b, body, n);
-	return 1 + n;
+}
+
+/**
+ * vlc_mac_fec_emit - the coded frame on air reaches byte @k
+ * @mac: the MAC
+ * @k: the byte of the emit buffer whose first symbol goes out now
+ *
+ * The encoder takes the body up to byte @k, and the last byte of a
+ * codeword writes its parity, which goes on air after the whole body: a
+ * tick pays for one byte's encode, not the frame's.
+ */
+void vlc_mac_fec_emit(struct vlc_mac *mac, unsigned int k)
+{
+	struct vlc_mac_emit *e = &mac->tx.emit;
+	u8 *body = e->buf + 1 + VLC_MAC_FEC_HDR;
+	unsigned int par = vlc_fec_parity(e->level), off, len;
+
+	while (e->fed < e->body && e->fed + 1U + VLC_MAC_FEC_HDR <= k) {
+		off = vlc_mac_fec_word_off(e->body, e->words, e->word);
+		len = vlc_mac_fec_word_len(e->body, e->words, e->word);
+		if (e->fed == off)
+			vlc_fec_encode_begin(mac->fec, e->level, len);
+		vlc_fec_encode_more(mac->fec, body + e->fed++, 1);
+		if (e->fed == off + len)
+			vlc_fec_encode_end(mac->fec,
+					   body + e->body + e->word++ * par);
+	}
 }
 
 /**

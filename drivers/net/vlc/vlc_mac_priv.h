@@ -187,6 +187,7 @@ unsigned int vlc_mac_fec_room(unsigned int level, unsigned int hlen,
 			      unsigned int bits);
 unsigned int vlc_mac_fec_encode(struct vlc_mac *mac, unsigned int n,
 				unsigned int level);
+void vlc_mac_fec_emit(struct vlc_mac *mac, unsigned int k);
 int vlc_mac_fec_header(struct vlc_mac *mac);
 void vlc_mac_fec_rx_done(struct vlc_mac *mac);
 void vlc_mac_fec_note(struct vlc_mac *mac, unsigned int bytes,

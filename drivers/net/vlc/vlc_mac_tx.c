@@ -67,6 +67,7 @@ static void vlc_mac_emit_start(struct vlc_mac *mac, unsigned int nbytes)
 			 mac->tx.emitting == VLC_MAC_T_RTS ?
 			 mac->tx.rts_retries : 0,
 			 e->buf + 1, n, 1 + vlc_mac_fec_len(level, n));
+	e->level = 0;
 	if (level)
 		nbytes = vlc_mac_fec_encode(mac, n, level);
 	e->nbytes = nbytes;
@@ -468,6 +469,8 @@ int vlc_mac_tx_symbol(struct vlc_mac *mac)
 		sym = i & ((1 << e->bits) - 1);
 	} else {
 		bit = (i - e->pre) * e->bits;
+		if (e->level && !(bit & 7))
+			vlc_mac_fec_emit(mac, bit >> 3);
 		sym = (e->buf[bit >> 3] >> (8 - e->bits - (bit & 7))) &
 		      ((1 << e->bits) - 1);
 	}

@@ -44,6 +44,8 @@ static bool tf_init(VLC_TEST_CTX, u32 seed)
 		VLC_EXPECT_TRUE(!vlc_fec_ready(&tf_fec));
 		VLC_EXPECT_EQ(vlc_fec_encode(&tf_fec, 1, tf_data, 10, tf_par),
 			      -EOPNOTSUPP);
+		VLC_EXPECT_EQ(vlc_fec_encode_begin(&tf_fec, 1, 10),
+			      -EOPNOTSUPP);
 		VLC_EXPECT_EQ(vlc_fec_decode(&tf_fec, 1, tf_data, 10, tf_par,
 					     NULL, 0), -EOPNOTSUPP);
 		vlc_fec_exit(&tf_fec);
@@ -293,6 +295,48 @@ VLC_TEST(vlc_fec_test_bad_length)
 	vlc_fec_exit(&tf_fec);
 }
 
+/* The encoder fed in steps, as the MAC feeds it while a frame goes out,
+ * gives the parity of the whole word; it refuses data past the length
+ * it began with, and parity before all of it came.
+ */
+VLC_TEST(vlc_fec_test_steps)
+{
+	unsigned int level, i, len, npar, k;
+	u8 par[VLC_FEC_PARITY_MAX];
+
+	if (!tf_init(vlc_test_ctx, 7))
+		return;
+	for (level = 1; level < VLC_FEC_LEVELS; level++) {
+		for (i = 0; i < TF_LENS; i++) {
+			len = tf_len(i, vlc_fec_parity(level));
+			npar = tf_word(vlc_test_ctx, level, len);
+			VLC_EXPECT_EQ(vlc_fec_encode_begin(&tf_fec, level, len),
+				      0);
+			for (k = 0; k < len; k += 3) {
+				VLC_EXPECT_EQ(vlc_fec_encode_end(&tf_fec, par),
+					      -EINVAL);
+				VLC_EXPECT_EQ(vlc_fec_encode_more(&tf_fec,
+						tf_data + k, min(3U, len - k)),
+					      0);
+			}
+			VLC_EXPECT_EQ(vlc_fec_encode_more(&tf_fec, tf_data, 1),
+				      -EINVAL);
+			VLC_EXPECT_EQ(vlc_fec_encode_end(&tf_fec, par), npar);
+			VLC_EXPECT_TRUE(!memcmp(par, tf_sent_par, npar));
+			VLC_EXPECT_EQ(vlc_fec_encode_end(&tf_fec, par),
+				      -EINVAL);
+		}
+		npar = vlc_fec_parity(level);
+		VLC_EXPECT_EQ(vlc_fec_encode_begin(&tf_fec, level, 0), -EINVAL);
+		VLC_EXPECT_EQ(vlc_fec_encode_begin(&tf_fec, level, 256 - npar),
+			      -EINVAL);
+		VLC_EXPECT_EQ(vlc_fec_encode_more(&tf_fec, tf_data, 1),
+			      -EINVAL);
+	}
+	VLC_EXPECT_EQ(vlc_fec_encode_begin(&tf_fec, 0, 10), -EINVAL);
+	vlc_fec_exit(&tf_fec);
+}
+
 /* A frame as the MAC sends one: @len - 2 random bytes and their CRC. */
 static void tf_frame(u8 *f, unsigned int len)
 {
@@ -386,5 +430,6 @@ static VLC_TEST_CASE_TYPE vlc_fec_test_cases[] = {
 	VLC_TEST_CASE(vlc_fec_test_bad_list)
 	VLC_TEST_CASE(vlc_fec_test_bad_length)
 	VLC_TEST_CASE(vlc_fec_test_misdecode)
+	VLC_TEST_CASE(vlc_fec_test_steps)
 	VLC_TEST_CASES_END
 };
