@@ -62,7 +62,8 @@
  *
  *   link_bench goodput MODE FRAME_NS JITTER FEC SIZE PACKETS SEED [FRAG]
  *	The lock's two nodes, PHY and MAC, on ber's channel both ways
- *	(ambient 5 SIG, no flicker), all slots scaled with FRAME_NS, MODE
+ *	(ambient 5 SIG, no flicker), all slots scaled with FRAME_NS (as
+ *	FRAME_NS/GUARD_NS: but the guards and the tolerance, GUARD_NS), MODE
  *	the PHY's and the MAC's bits per symbol; locked on time, then every
  *	callback late per JITTER as in ber. FEC: "off", "auto" or parity
  *	symbols 2, 4, 8, 16, 32 (struct vlc_mac_params.fec of both nodes,
@@ -174,6 +175,7 @@ static struct lb_medium {
 };
 
 static u32 lb_frame_ns;		/* mac_pair()'s frame, 0: the default */
+static u32 lb_guard_ns;		/* its guards and tolerance, 0: scaled */
 static u32 lb_delivered;
 static u32 lb_offset_max;	/* pings(): largest grid offset seen, ns */
 static struct jitter jit;
@@ -417,6 +419,11 @@ static int mac_pair(u64 seed, s32 ppm, u32 defer, u32 *off)
 				  vlc_phy_default_timing.frame_ns,
 				  i ? ppm : 0) :
 			lb_timing(1, 1, i ? ppm : 0);
+
+		if (lb_guard_ns) {
+			t.guard_ns = lb_guard_ns;
+			t.tolerance_ns = lb_guard_ns;
+		}
 
 		if (m->rx == LB_RX_LED)
 			vlc_hsim_set_led_rx(&ch, i);
@@ -1049,7 +1056,8 @@ static bool gp_run(u32 bits)
 static int goodput(int argc, char **argv)
 {
 	enum vlc_phy_mode mode = VLC_PHY_MODE_2SLOT;
-	u32 fns = atoi(argv[3]), size = atoi(argv[6]);
+	char *gns;
+	u32 fns = strtoul(argv[3], &gns, 10), size = atoi(argv[6]);
 	u32 packets = atoi(argv[7]), bits = 1, off, i;
 	u64 seed = strtoull(argv[8], NULL, 0), t0, elapsed;
 	int fec = gp_fec_parse(argv[5]);
@@ -1067,7 +1075,8 @@ static int goodput(int argc, char **argv)
 	} else if (strcmp(argv[2], "2slot")) {
 		return 2;
 	}
-	if (jit_parse(argv[4]) || fec < 0 || size < GP_MIN ||
+	lb_guard_ns = *gns == '/' ? strtoul(gns + 1, &gns, 10) : 0;
+	if (*gns || jit_parse(argv[4]) || fec < 0 || size < GP_MIN ||
 	    size > VLC_MAC_FRAME_MAX || !packets || !fns)
 		return 2;
 	/* the lock without lateness: the same start whatever JITTER */
@@ -1086,7 +1095,11 @@ static int goodput(int argc, char **argv)
 	if (mac_pair(seed, 0, 26, &off))
 		return 1;
 	for (i = 0; i < 2; i++) {
-		vlc_phy_set_mode(&ch.node[i].phy, mode, NULL);
+		if (vlc_phy_set_mode(&ch.node[i].phy, mode, &why)) {
+			fprintf(stderr, "link_bench: %s\n",
+				vlc_refusal_msg(why));
+			return 1;
+		}
 		p = ln[i].mac.p;
 		p.bits_per_symbol = bits;
 		p.fec = fec;

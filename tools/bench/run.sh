@@ -834,7 +834,7 @@ gsize=1514 gn=20 ggoal=0.5
 # seeds of 20 datagrams a point: more for issue 20's goals (the model
 # and its heavier tail with FEC auto, 500 us frames), fewer where
 # nothing gets through (frames of 200 us and less)
-gseeds="1 2 3 4" gseeds_goal="1 2 3 4 5 6 7 8 9 10 11 12" gseeds_short="1 2"
+gseeds="1 2 3 4" gseeds_goal=$(seq -s " " 1 40) gseeds_short="1 2"
 gshort=200
 # the jitter model of "Timer lateness"; its tail ten times as likely;
 # and its tail events holding the CPU for gblen ns each (bursty)
@@ -846,6 +846,10 @@ gframes="1000 700 500 400 350 300 250 200 150 100"
 gfecs="off auto 8 16" gsweep_fecs="off auto"
 # the model with its mean halved, at short frames, FEC auto
 ghalf=model:$((gm / 2)):$gpp:$gt ghalf_frames="300 250"
+# the guards and the tolerance kept at the default's 20 us while the
+# frame shrinks (2-slot: in 4-PPM the default brightness leaves no room
+# for them below 500 us), FEC auto, under the model
+gguard=20000 gguard_frames="400 350 300 250 200 150"
 # 16 parity bytes a codeword, fragments that fit one (255 - 16 - 7 bytes
 # of header and CRC), under the model at 500 us
 gfit=232
@@ -859,6 +863,7 @@ gp_jit() {
 	burst) echo "$gburst" ;;
 	half) echo "$ghalf" ;;
 	fit) echo "$gmodel" ;;
+	guard) echo "$gmodel" ;;
 	esac
 }
 gp_seeds() {	# LABEL FRAME_US FEC: the seeds of a point
@@ -875,7 +880,8 @@ gp_seeds() {	# LABEL FRAME_US FEC: the seeds of a point
 # FRAME_US FEC SEED" and what link_bench printed
 gp_point() {
 	for s in $(gp_seeds "$1" "$3" "$4"); do
-		echo "$1 $2 $3 $4 $s $("$lb" goodput "$2" $(($3 * 1000)) \
+		echo "$1 $2 $3 $4 $s $("$lb" goodput "$2" \
+			"$(($3 * 1000))${gp_guard:+/$gp_guard}" \
 			"$(gp_jit "$1")" "$4" $gsize $gn "$s" ${5:+"$5"})"
 	done >>"$gt_txt"
 }
@@ -895,6 +901,9 @@ for m in 2slot 4ppm; do
 		gp_point half $m "$f" auto
 	done
 	gp_point fit $m 500 16 $gfit
+done
+for f in $gguard_frames; do
+	gp_guard=$gguard gp_point guard 2slot "$f" auto
 done
 # gp_agg LABEL MODE FRAME_US FEC: the seeds pooled, "ratio goodput_bps
 # delivered packets retries drops fec_frames fec_symbols uncorrectable
@@ -975,6 +984,16 @@ for m in 2slot 4ppm; do
 	done
 	fig "fit_$m" "$(gp_ratio fit $m 500 16)"
 done
+fig guard_us $((gguard / 1000))
+for f in $gguard_frames; do
+	fig "guard_f${f}_2slot" "$(gp_ratio guard 2slot "$f" auto)"
+done
+# the shortest frame >= ggoal with the guards kept, from the longest down
+gp_shortest_guard=$(for f in $gguard_frames; do
+		echo "$f $(gp_ratio guard 2slot "$f" auto)"
+	done | awk -v g=$ggoal '!stop && $2 != "-" && $2 >= g { s = $1; next }
+		{ stop = 1 } END { print s ? s " us" : "none" }')
+fig shortest_guard "$gp_shortest_guard"
 fig corrupt "$(awk 'NF >= 27 { c += $12 } END { print c + 0 }' "$gt_txt")"
 fig unfinished "$(awk 'NF >= 27 { u += $21 } END { print u + 0 }' "$gt_txt")"
 fig runs "$(awk 'NF >= 27' "$gt_txt" | wc -l)"
@@ -1021,6 +1040,9 @@ $(for m in 2slot 4ppm; do printf '%-52s  %-8s  %-6s  %-7s  %-8s  %s\n' \
 $(printf '%-52s  %-8s  %-6s  %-7s  %-8s  %s' \
 	"shortest frame >= $ggoal under the model, any mode" "$sh_best" - - \
 	"<= 300" "$sh_met")
+$(printf '%-52s  %-8s  %-6s  %-7s  %-8s  %s' \
+	"the same, guards and tolerance $((gguard / 1000)) us, 2-slot" "$gp_shortest_guard" - - \
+	"<= 300" "$(echo "$gp_shortest_guard" | awk '{ print $1 != "none" && $1 <= 300 ? "yes" : "no" }')")
 ====================================================  ========  ======  =======  ========  ====
 RST
 put goodput-commands.literal.inc <<RST
@@ -1041,6 +1063,8 @@ put goodput-frames-commands.literal.inc <<RST
       # the mean halved: FRAME_NS $(echo "$ghalf_frames" | sed 's/[0-9][0-9]*/&000/g; s/ /, /g'); SEED $(gp_list "$gseeds")
   build/bench/link_bench goodput 2slot|4ppm 500000 $gmodel 16 $gsize $gn SEED $gfit
       # fragments that fit a codeword; SEED $(gp_list "$gseeds")
+  build/bench/link_bench goodput 2slot FRAME_NS/$gguard $gmodel auto $gsize $gn SEED
+      # guards and tolerance kept: FRAME_NS $(echo "$gguard_frames" | awk '{ print $NF "000 to " $1 "000" }'); SEED $(gp_list "$gseeds") ($(gp_list "$gseeds_short") at ${gshort}000 and less)
 RST
 lead="============================================  ======"
 {
@@ -1101,15 +1125,18 @@ lead="============================================  ======"
 	echo
 	echo "  lateness  mode   frame us  FEC   ratio  goodput b/s  delivered  retries  drops  unfinished  corrupt  dup  FEC frames  FEC symbols  uncorrectable  sent  coded  truncated  no SFD"
 	for m in 2slot 4ppm; do
-		for l in clean model heavy burst half fit; do
+		for l in clean model heavy burst half fit guard; do
+			[ $l = guard ] && [ $m = 4ppm ] && continue
 			fs=500
 			[ $l = model ] && fs=$gframes
 			[ $l = half ] && fs=$ghalf_frames
+			[ $l = guard ] && fs=$gguard_frames
 			for f in $fs; do
 				es=$gfecs
 				[ "$f" = 500 ] || es=$gsweep_fecs
 				[ $l = half ] && es=auto
 				[ $l = fit ] && es=16
+				[ $l = guard ] && es=auto
 				for e in $es; do
 					set -- $(gp_agg $l $m "$f" "$e")
 					printf '  %-8s  %-5s  %8s  %-4s  %5s  %11s  %9s  %7s  %5s  %10s  %7s  %3s  %10s  %11s  %13s  %4s  %5s  %9s  %s\n' \
@@ -1218,8 +1245,11 @@ for p in $fc_pars; do
 done
 fc_enc=$out/feccost-encode.txt
 : >"$fc_enc"
+# "par start body words start_ns emit": instructions a frame in the
+# call that starts it (vlc_mac_fec_encode) and in the calls that feed
+# the encoder as the body goes out (vlc_mac_fec_emit)
 for p in $fc_pars; do
-	echo "$p $(fc_cg "$p" 0 0 inline vlc_mac_fec_encode) $(awk -v p="$p" '$1 == p && $2 == 0 && $3 == 0 { print $4, $5, $16 }' "$fc_txt")" >>"$fc_enc"
+	echo "$p $(fc_cg "$p" 0 0 inline vlc_mac_fec_encode) $(awk -v p="$p" '$1 == p && $2 == 0 && $3 == 0 { print $4, $5, $16 }' "$fc_txt") $(fc_cg "$p" 0 0 inline vlc_mac_fec_emit)" >>"$fc_enc"
 done
 # fc_v PAR ERASED WRONG COLUMN: a column of $fc_txt
 fc_v() { awk -v p="$1" -v x="$2" -v e="$3" -v c="$4" '$1 == p && $2 == x && $3 == e { print $c }' "$fc_txt"; }
@@ -1231,7 +1261,8 @@ fig words "$(fc_v 32 0 0 5)"
 fig delivered "$(awk '{ d += $6; n += $7 } END { printf "%d of %d", d, n }' "$fc_txt")"
 for p in $fc_pars; do
 	fig "enc_$p" "$(awk -v p="$p" '$1 == p { print $2 }' "$fc_enc")"
-	fig "enc_byte_$p" "$(awk -v p="$p" '$1 == p { printf "%.0f", $2 / $3 }' "$fc_enc")"
+	fig "emit_$p" "$(awk -v p="$p" '$1 == p { print $6 }' "$fc_enc")"
+	fig "emit_byte_$p" "$(awk -v p="$p" '$1 == p { printf "%.0f", $6 / $3 }' "$fc_enc")"
 	fig "start_us_$p" "$(fc_us "$(awk -v p="$p" '$1 == p { print $5 }' "$fc_enc")")"
 	h=$((p / 2))
 	for c in "$h 0 half" "$p 0 full" "0 $h wrong"; do
@@ -1249,6 +1280,7 @@ for p in $fc_pars; do
 	fig "whole_ns_$p" "$(fc_v "$p" 0 0 14)"
 done
 fig plain "$(fc_v 0 0 0 10)"
+fig plain_body "$(fc_v 0 0 0 4)"
 fig plain_ns "$(fc_v 0 0 0 14)"
 fig plain_start_ns "$(fc_v 0 0 0 16)"
 # the deferred parts: the copy in the tick, the worker's part under the
@@ -1276,12 +1308,13 @@ $(awk '{ d = $8 ? $8 : "-"; b = $8 ? sprintf("%.0f", $8 / $4) : "-"
 ======  ======  =====  ============  ========  =======  ============  =======  ============  =======
 RST
 put feccost-encode.table.inc <<RST
-======  =========  ============  ========  ============
-parity  codewords  encode        encode    frame start:
-/word              instructions  per byte  host us
-======  =========  ============  ========  ============
-$(awk '{ printf "%-6s  %-9s  %-12s  %-8.0f  %.1f\n", $1, $4, $2, $2 / $3, $5 / 1000 }' "$fc_enc")
-======  =========  ============  ========  ============
+======  ====  =========  ============  ============  ==========  ============
+parity  body  codewords  frame start:  body going    body going  frame start:
+/word                    instructions  out: instr.   out: per    host us
+                                       a frame       byte
+======  ====  =========  ============  ============  ==========  ============
+$(awk '{ printf "%-6s  %-4s  %-9s  %-12s  %-12s  %-10.0f  %.1f\n", $1, $3, $4, $2, $6, $6 / $3, $5 / 1000 }' "$fc_enc")
+======  ====  =========  ============  ============  ==========  ============
 RST
 finish
 fi
