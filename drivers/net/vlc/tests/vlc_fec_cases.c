@@ -301,7 +301,7 @@ VLC_TEST(vlc_fec_test_bad_length)
  */
 VLC_TEST(vlc_fec_test_steps)
 {
-	unsigned int level, i, len, npar, k;
+	unsigned int level, i, len, npar, k, step;
 	u8 par[VLC_FEC_PARITY_MAX];
 
 	if (!tf_init(vlc_test_ctx, 7))
@@ -312,12 +312,13 @@ VLC_TEST(vlc_fec_test_steps)
 			npar = tf_word(vlc_test_ctx, level, len);
 			VLC_EXPECT_EQ(vlc_fec_encode_begin(&tf_fec, level, len),
 				      0);
-			for (k = 0; k < len; k += 3) {
+			for (k = 0; k < len; k += step) {
 				VLC_EXPECT_EQ(vlc_fec_encode_end(&tf_fec, par),
 					      -EINVAL);
+				step = min(3U, len - k);
 				VLC_EXPECT_EQ(vlc_fec_encode_more(&tf_fec,
-						tf_data + k, min(3U, len - k)),
-					      0);
+								  tf_data + k,
+								  step), 0);
 			}
 			VLC_EXPECT_EQ(vlc_fec_encode_more(&tf_fec, tf_data, 1),
 				      -EINVAL);
