@@ -260,6 +260,7 @@ int vlc_fec_encode_begin(struct vlc_fec *fec, unsigned int level,
 {
 	int npar;
 
+	fec->enc_level = 0;
 	fec->enc_left = 0;
 	if (!vlc_fec_ready(fec))
 		return -EOPNOTSUPP;
@@ -284,7 +285,7 @@ int vlc_fec_encode_begin(struct vlc_fec *fec, unsigned int level,
 int vlc_fec_encode_more(struct vlc_fec *fec, const u8 *data,
 			unsigned int len)
 {
-	if (len > fec->enc_left || !vlc_fec_ready(fec))
+	if (!fec->enc_level || len > fec->enc_left || !vlc_fec_ready(fec))
 		return -EINVAL;
 	vlc_fec_rs_encode(fec, fec->enc_level, data, len);
 	fec->enc_left -= len;

@@ -333,6 +333,9 @@ VLC_TEST(vlc_fec_test_steps)
 			      -EINVAL);
 		VLC_EXPECT_EQ(vlc_fec_encode_more(&tf_fec, tf_data, 1),
 			      -EINVAL);
+		VLC_EXPECT_EQ(vlc_fec_encode_more(&tf_fec, tf_data, 0),
+			      -EINVAL);
+		VLC_EXPECT_EQ(vlc_fec_encode_end(&tf_fec, par), -EINVAL);
 	}
 	VLC_EXPECT_EQ(vlc_fec_encode_begin(&tf_fec, 0, 10), -EINVAL);
 	vlc_fec_exit(&tf_fec);
