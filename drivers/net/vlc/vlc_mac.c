@@ -282,7 +282,7 @@ static void vlc_mac_hdr_data(const u8 *b, unsigned int n,
  *
  * The one place that knows the header's layout: the receiver sizes and
  * dispatches frames with it, the events name their addresses with it,
- * and the RTS sizes a DATA header with it.
+ * and the RTS and each DATA fragment size a DATA header with it.
  */
 void vlc_mac_hdr_parse(const u8 *b, unsigned int n, struct vlc_mac_hdr *h)
 {

@@ -194,22 +194,28 @@ static void vlc_mac_build_data(struct vlc_mac *mac)
 {
 	struct vlc_mac_txpkt *pkt = vlc_mac_txq_slot(mac, 0);
 	struct vlc_mac_pktinfo pi;
-	unsigned int n = 0, flen, hlen, cap;
+	unsigned int n = 0, flen, cap;
 	u8 *b = mac->tx.emit.buf;
+	struct vlc_mac_hdr dh;
 	bool last;
 	u8 h0;
 
 	vlc_mac_pktinfo(mac, pkt->data, pkt->len, &pi);
-	/* type, dst, tx, src, seq|frag, len; with its parity, no longer on
-	 * air than the longest plain frame (vlc_mac_fec_fit())
+	h0 = VLC_MAC_T_DATA << VLC_MAC_TYPE_SHIFT |
+	     pi.et << VLC_MAC_H_ET_SHIFT;
+	if (pi.dst < 0)
+		h0 |= VLC_MAC_H_DFULL;
+	if (pi.sfull)
+		h0 |= VLC_MAC_H_SFULL;
+	/* with its parity, no longer on air than the longest plain frame
+	 * (vlc_mac_fec_fit())
 	 */
-	hlen = 4 + (pi.dst < 0 ? VLC_MAC_ALEN : 1) +
-	       (pi.sfull ? VLC_MAC_ALEN : 0);
+	vlc_mac_hdr_parse(&h0, 1, &dh);
 	cap = min_t(unsigned int, mac->tx.frag_len,
 		    vlc_mac_fec_room(vlc_mac_fec_level(mac, VLC_MAC_T_DATA,
-						       hlen +
+						       dh.hlen +
 						       mac->tx.frag_len + 2),
-				     hlen, mac->p.bits_per_symbol));
+				     dh.hlen, mac->p.bits_per_symbol));
 	if (mac->tx.retries) {
 		/* A retransmission carries exactly the bytes of the first
 		 * attempt: the receiver may hold them already (only our ACK
@@ -226,14 +232,8 @@ static void vlc_mac_build_data(struct vlc_mac *mac)
 		if (!last)
 			flen = cap;
 	}
-	h0 = VLC_MAC_T_DATA << VLC_MAC_TYPE_SHIFT |
-	     pi.et << VLC_MAC_H_ET_SHIFT;
 	if (last)
 		h0 |= VLC_MAC_H_LAST;
-	if (pi.dst < 0)
-		h0 |= VLC_MAC_H_DFULL;
-	if (pi.sfull)
-		h0 |= VLC_MAC_H_SFULL;
 
 	b[n++] = VLC_MAC_SFD;
 	b[n++] = h0;
