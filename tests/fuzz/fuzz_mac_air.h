@@ -9,6 +9,7 @@
 
 #include <linux/kernel.h>
 #include <linux/crc-ccitt.h>
+#include <linux/math.h>
 
 #include "vlc_mac.h"
 #include "fuzz.h"
@@ -28,6 +29,11 @@
 #define AIR_BEACON_LEN	5	/* SFD, type, tx, CRC */
 #define AIR_RTS_LEN	8	/* SFD, type, dst, tx, duration (2), CRC */
 #define AIR_CRC_GOOD	0xf0b8
+/* Coded frames (vlc_mac_fec.c, DOC: Coded frames) */
+#define AIR_T_CODED	7
+#define AIR_CODED_HDR	4	/* 2 bytes and their 2 parity */
+#define AIR_CODED_BODY_MIN	(AIR_BEACON_LEN - 1)
+#define AIR_CTL_LEVEL	2	/* the most a frame other than DATA gets */
 
 static const u16 ethertypes[3] = { 0x0800, 0x0806, 0x86dd };
 
@@ -98,6 +104,41 @@ static inline unsigned int build_data(struct fz *f, u8 *b, u8 h0, u8 dst,
 	for (i = 0; i < len && n < VLC_MAC_AIR_MAX - 2; i++)
 		b[n++] = fill & 1 ? fill + i * 31 : fz_u8(f);
 	return put_crc(b, n);
+}
+
+/* Codewords a coded body of @n bytes is cut into at @par parity, and
+ * the data bytes of the @i-th of @c: the first n % c take one more.
+ */
+static inline unsigned int coded_words(unsigned int par, unsigned int n)
+{
+	return DIV_ROUND_UP(n, VLC_FEC_SYMBOLS_MAX - par);
+}
+
+static inline unsigned int coded_word_len(unsigned int n, unsigned int c,
+					  unsigned int i)
+{
+	return n / c + (i < n % c);
+}
+
+/* The level whose codewords carry @fec parity bytes; 0 if none does. */
+static inline unsigned int fixed_level(u8 fec)
+{
+	unsigned int l;
+
+	for (l = 1; l < VLC_FEC_LEVELS; l++)
+		if (vlc_fec_parity(l) == fec)
+			return l;
+	return 0;
+}
+
+/* Bytes after the delimiter of the plain frame of @n such bytes, coded
+ * at @level.
+ */
+static inline unsigned int coded_len(unsigned int level, unsigned int n)
+{
+	unsigned int par = vlc_fec_parity(level);
+
+	return AIR_CODED_HDR + n + coded_words(par, n) * par;
 }
 
 #endif /* _VLC_FUZZ_MAC_AIR_H */

@@ -4,14 +4,21 @@
  *
  * The input is a small program (see the OP_* below): raw PHY reports with
  * any field values, whole frames from a peer (DATA, ACK, BEACON or any
- * header bytes) with a good CRC and optional damage, packets queued with
+ * header bytes) with a good CRC and optional damage, the same coded with
+ * Reed-Solomon parity and bytes damaged or erased, packets queued with
  * vlc_mac_xmit(), parameter changes and flushes. Every PHY frame runs
- * vlc_mac_tx_symbol() then vlc_mac_rx_frame(), as an executor does.
+ * vlc_mac_tx_symbol() then vlc_mac_rx_frame(), as an executor does; the
+ * MAC decodes a coded frame in the call that completed it.
  *
  * Independently of the MAC's code, the harness keeps what the air carried
  * and checks (abort on violation):
  *  - every frame the MAC counts as received with a good CRC ends with the
- *    last symbol given, and is a well-formed frame with a good CRC;
+ *    last symbol given, and is a well-formed frame with a good CRC, or
+ *    is the frame inside a coded one that ends there (whatever its
+ *    header: the coded header gave its length); a coded frame
+ *    damaged within its parity's reach counts as what it carried, one
+ *    damaged beyond (which may decode into anything that passes the CRC)
+ *    ends what the harness can verify;
  *  - every delivered Ethernet frame is 15..VLC_MAC_FRAME_MAX bytes and is
  *    exactly what a chain of good DATA fragments (frag 0 to one with the
  *    last bit, same sender and sequence, in order, the last one received
@@ -19,6 +26,11 @@
  *  - every frame the MAC emits is preamble, SFD, header and a good CRC;
  *    a DATA carries bytes of the packet at the head of its queue, an ACK
  *    acknowledges a good unicast DATA frame received for us;
+ *  - a coded frame it emits has parity the decoder finds clean in its
+ *    header and every codeword, a level its fec setting allows, one
+ *    codeword for a DATA (but for a retransmission, which keeps the
+ *    bytes it was cut with), no more airtime than the longest plain
+ *    frame, and a plain frame inside that meets the above;
  *  - tx_done comes once per accepted packet, in queue order, with its
  *    length; vlc_mac_xmit() refuses exactly when it should;
  *  - counters never decrease; phase corrections are non-zero, counted,
@@ -52,6 +64,7 @@ enum {
 	OP_FLUSH,
 	OP_TEMPLATE,	/* carrier, acquiring, sync, offset of reports */
 	OP_PACKET,	/* all fragments of a packet from a peer */
+	OP_CODED,	/* a coded frame from a peer */
 	OP_COUNT
 };
 
@@ -93,10 +106,10 @@ static struct {
 	u32 qhead, qcount, accepted, done;
 
 	/* the frame being emitted */
-	bool run, run_cut, run_head;
+	bool run, run_cut, run_head, run_codecs;
 	u32 run_len, run_nbits;
-	u8 run_pre, run_bits, run_me;
-	u8 ebuf[VLC_MAC_AIR_MAX];
+	u8 run_pre, run_bits, run_me, run_fec;
+	u8 ebuf[VLC_MAC_CODED_MAX];
 	struct pkt head;
 	bool last_data;		/* the last DATA emitted, for OP_ACK */
 	u8 last_dst, last_sf;
@@ -109,8 +122,23 @@ static struct {
 	struct vlc_phy_rx tmpl;
 	bool coarse_once;
 
+	/* the coded frame a peer sent last: the frame inside, and whether
+	 * its damage is within the parity's reach
+	 */
+	bool codecs;		/* the MAC has them */
+	u8 coded[VLC_MAC_AIR_MAX];
+	u16 coded_n;
+	u32 coded_end;		/* frame count at its last symbol */
+	bool coded_ok;
+
 	struct vlc_mac_stats before;
 } S;
+
+/* The harness's codecs, which code what a peer sends and check what the
+ * MAC sends, and the MAC's own (unless the input says it has none): one
+ * encode at a time per struct vlc_fec, and the MAC's spans many frames.
+ */
+static struct vlc_fec FEC, MAC_FEC;
 
 /* ---- callbacks ---- */
 
@@ -191,7 +219,8 @@ static void pkt_air(const struct pkt *k, const u8 **pl, unsigned int *len,
 	*len = k->len - off;
 }
 
-static void emit_data_check(const u8 *b, unsigned int n)
+/* A DATA the MAC emitted, its body in @words codewords (0: plain). */
+static void emit_data_check(const u8 *b, unsigned int n, unsigned int words)
 {
 	unsigned int p = 2, et, plen, len, i;
 	u8 src[VLC_MAC_ALEN];
@@ -216,6 +245,11 @@ static void emit_data_check(const u8 *b, unsigned int n)
 		 "DATA src differs from the packet's");
 	if (h0 & AIR_H_SFULL)
 		p += VLC_MAC_ALEN;
+	/* one codeword, unless a retransmission of bytes first cut for a
+	 * weaker level
+	 */
+	FZ_CHECK(words <= 1 || (S.last_data && b[p] == S.last_sf),
+		 "coded DATA in %u codewords", words);
 	S.last_sf = b[p++];
 	len = b[p++];
 	FZ_CHECK(len >= 1 && len <= VLC_MAC_FRAG_MAX && p + len + 2 == n,
@@ -234,9 +268,61 @@ static void emit_data_check(const u8 *b, unsigned int n)
 	FZ_CHECK(0, "DATA payload (%u bytes) not in the queued packet", len);
 }
 
+/* The coded frame of @n bytes at @b (delimiter first) the MAC emitted:
+ * the plain frame inside goes to @plain (delimiter first), the number
+ * of its codewords to @words.
+ *
+ * Return: the plain frame's bytes.
+ */
+static unsigned int emit_coded(const u8 *b, unsigned int n, u8 *plain,
+			       unsigned int *words)
+{
+	unsigned int level = (b[1] >> 2) & 7, len, par, c, i, off, wl, most;
+	u8 hdr[AIR_CODED_HDR], word[VLC_FEC_SYMBOLS_MAX];
+	const u8 *body = b + 1 + AIR_CODED_HDR;
+	int r;
+
+	FZ_CHECK(S.run_codecs && S.run_fec != VLC_MAC_FEC_OFF,
+		 "coded frame emitted with fec %#x, codecs %d", S.run_fec,
+		 S.run_codecs);
+	FZ_CHECK(n >= 1 + AIR_CODED_HDR, "coded frame of %u bytes", n);
+	memcpy(hdr, b + 1, sizeof(hdr));
+	r = vlc_fec_decode(&FEC, 1, hdr, 2, hdr + 2, NULL, 0);
+	FZ_CHECK(r == 0, "coded header %#x %#x: decode %d", b[1], b[2], r);
+	FZ_CHECK(!(b[1] & 2) && level >= 1 && level < VLC_FEC_LEVELS,
+		 "coded header %#x", b[1]);
+	len = (b[1] & 1) << 8 | b[2];
+	par = vlc_fec_parity(level);
+	c = coded_words(par, len);
+	FZ_CHECK(len >= AIR_CODED_BODY_MIN && len < VLC_MAC_AIR_MAX &&
+		 n == 1 + coded_len(level, len),
+		 "coded body of %u bytes in %u", len, n);
+	FZ_CHECK(n <= (unsigned int)VLC_MAC_AIR_MAX << (S.run_bits - 1),
+		 "coded frame of %u bytes outlasts a plain one", n);
+	for (i = 0, off = 0; i < c; i++, off += wl) {
+		wl = coded_word_len(len, c, i);
+		memcpy(word, body + off, wl);
+		memcpy(word + wl, body + len + i * par, par);
+		r = vlc_fec_decode(&FEC, level, word, wl, word + wl, NULL, 0);
+		FZ_CHECK(r == 0, "codeword %u of %u at level %u: decode %d",
+			 i, c, level, r);
+	}
+	plain[0] = AIR_SFD;
+	memcpy(plain + 1, body, len);
+	most = (plain[1] >> 5) == AIR_T_DATA ? VLC_FEC_LEVELS - 1 :
+	       AIR_CTL_LEVEL;
+	if (S.run_fec != VLC_MAC_FEC_AUTO)
+		most = min(most, fixed_level(S.run_fec));
+	FZ_CHECK(level <= most, "type %u coded at level %u, fec %#x",
+		 plain[1] >> 5, level, S.run_fec);
+	*words = c;
+	return 1 + len;
+}
+
 static void emit_end(void)
 {
-	unsigned int n = S.run_nbits / 8;
+	unsigned int n = S.run_nbits / 8, words = 0;
+	u8 plain[VLC_MAC_AIR_MAX];
 	const u8 *b = S.ebuf;
 
 	S.run = false;
@@ -245,6 +331,10 @@ static void emit_end(void)
 	FZ_CHECK(S.run_len >= S.run_pre && !(S.run_nbits & 7) && n >= 5,
 		 "emitted %u symbols, %u bits", S.run_len, S.run_nbits);
 	FZ_CHECK(b[0] == AIR_SFD, "emitted delimiter %#x", b[0]);
+	if (b[1] >> 5 == AIR_T_CODED) {
+		n = emit_coded(b, n, plain, &words);
+		b = plain;
+	}
 	FZ_CHECK(crc_good(b + 1, n - 1), "emitted a bad CRC");
 	switch (b[1] >> 5) {
 	case AIR_T_ACK:
@@ -260,7 +350,7 @@ static void emit_end(void)
 			 b[2] == S.run_me, "emitted beacon");
 		break;
 	case AIR_T_DATA:
-		emit_data_check(b, n);
+		emit_data_check(b, n, words);
 		break;
 	case AIR_T_RTS:
 		/* for the queued packet, to its unicast destination */
@@ -302,6 +392,8 @@ static void emit_track(int sym)
 		S.run_pre = S.p.preamble;
 		S.run_bits = S.p.bits_per_symbol;
 		S.run_me = S.p.short_addr;
+		S.run_fec = S.p.fec;
+		S.run_codecs = S.codecs;
 		S.run_head = S.qcount > 0;
 		if (S.run_head)
 			S.head = S.q[S.qhead];
@@ -315,8 +407,8 @@ static void emit_track(int sym)
 			 sym);
 		return;
 	}
-	FZ_CHECK(S.run_nbits + S.run_bits <= 8 * VLC_MAC_AIR_MAX,
-		 "emitted frame longer than VLC_MAC_AIR_MAX");
+	FZ_CHECK(S.run_nbits + S.run_bits <= 8 * VLC_MAC_CODED_MAX,
+		 "emitted frame longer than VLC_MAC_CODED_MAX");
 	S.ebuf[S.run_nbits >> 3] |= sym << (8 - S.run_bits -
 					    (S.run_nbits & 7));
 	S.run_nbits += S.run_bits;
@@ -372,12 +464,41 @@ static void good_add(const u8 *b)
 	memcpy(g->payload, b + p, g->len);
 }
 
-/* The MAC counted a good frame now: it must be on air, ending now. Every
- * DATA frame that fits is kept (one may hide in another's payload).
+/* Is the frame of @n bytes at @b (delimiter first, good CRC) one the
+ * MAC may count as good? DATA frames are kept (good_add()).
+ */
+static bool good_frame(const u8 *b, unsigned int n)
+{
+	unsigned int hl, len;
+
+	switch (b[1] >> 5) {
+	case AIR_T_ACK:
+		return b[1] == AIR_T_ACK << 5 && n == AIR_ACK_LEN;
+	case AIR_T_BEACON:
+		return b[1] == AIR_T_BEACON << 5 && n == AIR_BEACON_LEN;
+	case AIR_T_RTS:
+	case AIR_T_CTS:
+		return !(b[1] & 0x1f) && n == AIR_RTS_LEN;
+	case AIR_T_DATA:
+		hl = data_hlen(b[1]);
+		if (n < 1 + hl + 2)
+			return false;
+		len = b[hl];
+		if (!len || len > VLC_MAC_FRAG_MAX || n != 1 + hl + len + 2)
+			return false;
+		good_add(b + 1);
+		return true;
+	}
+	return false;
+}
+
+/* The MAC counted a good frame now: it must be on air, ending now, or
+ * be the frame inside a coded one ending now. Every DATA frame that fits
+ * is kept (one may hide in another's payload).
  */
 static void rx_good(void)
 {
-	unsigned int bits = S.p.bits_per_symbol, n, hl, len;
+	unsigned int bits = S.p.bits_per_symbol, n;
 	u8 b[VLC_MAC_AIR_MAX];
 	bool found = false;
 
@@ -386,35 +507,20 @@ static void rx_good(void)
 		S.lost_track = true;
 		return;
 	}
+	if (S.coded_end == S.frames) {
+		if (!S.coded_ok) {
+			S.lost_track = true;
+			return;
+		}
+		/* its length came from the coded header: any header counts */
+		good_frame(S.coded, S.coded_n);
+		found = true;
+	}
 	for (n = AIR_BEACON_LEN; n <= VLC_MAC_AIR_MAX; n++) {
 		if (!hist_bytes(b, n, bits))
 			break;
-		if (b[0] != AIR_SFD || !crc_good(b + 1, n - 1))
-			continue;
-		switch (b[1] >> 5) {
-		case AIR_T_ACK:
-			found |= b[1] == AIR_T_ACK << 5 && n == AIR_ACK_LEN;
-			break;
-		case AIR_T_BEACON:
-			found |= b[1] == AIR_T_BEACON << 5 &&
-				 n == AIR_BEACON_LEN;
-			break;
-		case AIR_T_RTS:
-		case AIR_T_CTS:
-			found |= !(b[1] & 0x1f) && n == AIR_RTS_LEN;
-			break;
-		case AIR_T_DATA:
-			hl = data_hlen(b[1]);
-			if (n < 1 + hl + 2)
-				break;
-			len = b[hl];
-			if (!len || len > VLC_MAC_FRAG_MAX ||
-			    n != 1 + hl + len + 2)
-				break;
-			found = true;
-			good_add(b + 1);
-			break;
-		}
+		if (b[0] == AIR_SFD && crc_good(b + 1, n - 1))
+			found |= good_frame(b, n);
 	}
 	FZ_CHECK(found, "good CRC counted at frame %u, none on air", S.frames);
 }
@@ -542,6 +648,8 @@ static void step(struct vlc_phy_rx *rx, bool gen)
 	tx = vlc_mac_tx_symbol(&S.mac);
 	emit_track(tx);
 	S.last_tx = tx;
+	if (tx >= 0)
+		S.coded_ok = false;
 	if (gen && tx >= 0)
 		rx->flags |= VLC_PHY_RX_OWN_TX;
 
@@ -622,15 +730,18 @@ static u8 pick_addr(struct fz *f, u8 sel)
 }
 
 /* Send @n bytes (SFD first) as a peer would, with the damage and
- * framing options @opt.
+ * framing options @opt, and the first symbol of each byte @eras names
+ * (if not NULL) erased. The frame count at the last symbol goes to
+ * @end, if not NULL, as that symbol is sent.
  */
-static void air_send_opt(struct fz *f, const u8 *b, unsigned int n, u8 opt)
+static void air_send_raw(struct fz *f, const u8 *b, unsigned int n, u8 opt,
+			 const bool *eras, u32 *end)
 {
 	static const u8 pres[8] = { 8, 2, 4, 16, 32, 0, 1, 3 };
 	u8 pre = pres[(opt >> 2) & 7];
 	unsigned int bits = S.p.bits_per_symbol, rbits = bits, i, bit, nsym;
 	unsigned int mask = (1U << bits) - 1, hit = U32_MAX;
-	u8 buf[VLC_MAC_AIR_MAX];
+	u8 buf[VLC_MAC_CODED_MAX];
 	int sym;
 
 	memcpy(buf, b, n);
@@ -654,15 +765,24 @@ static void air_send_opt(struct fz *f, const u8 *b, unsigned int n, u8 opt)
 	for (i = 0; i < nsym; i++) {
 		bit = i * bits;
 		sym = (buf[bit >> 3] >> (8 - bits - (bit & 7))) & mask;
+		if (eras && eras[bit >> 3] && !(bit & 7))
+			sym = VLC_SYM_ERASURE;
 		if (i == hit) {
 			sym = (opt & 3) == 2 ? VLC_SYM_ERASURE : VLC_SYM_IDLE;
 			if (sym == VLC_SYM_IDLE)
 				break;
 		}
+		if (end && i + 1 == nsym)
+			*end = S.frames + 1;
 		step_sym(sym, rbits);
 	}
 	if (!(opt & 0x80))
 		step_sym(VLC_SYM_IDLE, bits);
+}
+
+static void air_send_opt(struct fz *f, const u8 *b, unsigned int n, u8 opt)
+{
+	air_send_raw(f, b, n, opt, NULL, NULL);
 }
 
 /* ... and the options from the input */
@@ -671,9 +791,10 @@ static void air_send(struct fz *f, const u8 *b, unsigned int n)
 	air_send_opt(f, b, n, fz_u8(f));
 }
 
-static void op_data(struct fz *f)
+/* A DATA frame from a peer, every field from the input, into @b. */
+static unsigned int input_data(struct fz *f, u8 *b)
 {
-	u8 b[VLC_MAC_AIR_MAX], fl = fz_u8(f), h0 = data_h0(fl);
+	u8 fl = fz_u8(f), h0 = data_h0(fl);
 	u8 dfull[VLC_MAC_ALEN], sfull[VLC_MAC_ALEN], dst, tx, sf, len;
 	unsigned int i;
 
@@ -685,8 +806,14 @@ static void op_data(struct fz *f)
 		sfull[i] = h0 & AIR_H_SFULL ? fz_u8(f) : 0;
 	sf = fz_u8(f);
 	len = fz_u8(f);
-	air_send(f, b, build_data(f, b, h0, dst, dfull, tx, sfull, sf, len,
-				  fz_u8(f)));
+	return build_data(f, b, h0, dst, dfull, tx, sfull, sf, len, fz_u8(f));
+}
+
+static void op_data(struct fz *f)
+{
+	u8 b[VLC_MAC_AIR_MAX];
+
+	air_send(f, b, input_data(f, b));
 }
 
 /* A whole packet: fragments 0..n-1 of one sequence number, each sent
@@ -762,15 +889,103 @@ static void op_beacon(struct fz *f)
 	air_send(f, b, put_crc(b, n));
 }
 
-static void op_frame(struct fz *f)
+/* Any header bytes from the input, with a good CRC, into @b. */
+static unsigned int input_frame(struct fz *f, u8 *b)
 {
-	u8 b[VLC_MAC_AIR_MAX];
 	unsigned int n = 0, len = 1 + fz_u8(f) % (VLC_MAC_AIR_MAX - 3);
 
 	b[n++] = AIR_SFD;
 	while (len--)
 		b[n++] = fz_u8(f);
-	air_send(f, b, put_crc(b, n));
+	return put_crc(b, n);
+}
+
+static void op_frame(struct fz *f)
+{
+	u8 b[VLC_MAC_AIR_MAX];
+
+	air_send(f, b, input_frame(f, b));
+}
+
+/* Does codeword damage of @errors bytes changed and @erased bytes
+ * erased stay within @par parity?
+ */
+static bool in_reach(unsigned int errors, unsigned int erased,
+		     unsigned int par)
+{
+	return 2 * errors + erased <= par;
+}
+
+/* A coded frame from a peer around a DATA frame or any header bytes, at
+ * a level from the input, with up to 7 bytes after the delimiter changed
+ * or erased, and the framing options of air_send().
+ */
+static void op_coded(struct fz *f)
+{
+	u8 sel = fz_u8(f), b[VLC_MAC_CODED_MAX], sent[VLC_MAC_CODED_MAX], opt;
+	unsigned int n, len, level, par, c, i, off, wl, k, pos, e, x;
+	u64 uncorr, crc;
+	bool eras[VLC_MAC_CODED_MAX] = { false };
+	u8 *body = b + 1 + AIR_CODED_HDR;
+
+	n = sel & 0x80 ? input_data(f, S.coded) : input_frame(f, S.coded);
+	len = n - 1;
+	level = 1 + (sel & 7) % (VLC_FEC_LEVELS - 1);
+	par = vlc_fec_parity(level);
+	c = coded_words(par, len);
+	b[0] = AIR_SFD;
+	b[1] = AIR_T_CODED << 5 | level << 2 | len >> 8;
+	b[2] = len & 0xff;
+	FZ_CHECK(vlc_fec_encode(&FEC, 1, b + 1, 2, b + 3) == 2, "header code");
+	memcpy(body, S.coded + 1, len);
+	for (i = 0, off = 0; i < c; i++, off += wl) {
+		wl = coded_word_len(len, c, i);
+		FZ_CHECK(vlc_fec_encode(&FEC, level, body + off, wl,
+					body + len + i * par) == (int)par, "code");
+	}
+	n = 1 + coded_len(level, len);
+	memcpy(sent, b, n);
+	for (k = (sel >> 3) & 7; k; k--) {
+		pos = 1 + fz_u16(f) % (n - 1);
+		x = fz_u8(f);
+		if (x & 1)
+			eras[pos] = true;
+		else
+			b[pos] ^= x;
+	}
+	/* Within reach, the MAC must decode it into what it carries: the
+	 * header's type bits unchanged (an erased symbol there reads as
+	 * ones), no damage from the framing options, and each codeword
+	 * within its parity. The MAC sending meanwhile spoils it (step()).
+	 */
+	opt = fz_u8(f);
+	S.coded_ok = !(opt & 0x23) && (eras[1] || b[1] == sent[1]);
+	for (i = 0, e = 0, x = 0; i < AIR_CODED_HDR; i++) {
+		e += eras[1 + i];
+		x += !eras[1 + i] && b[1 + i] != sent[1 + i];
+	}
+	S.coded_ok &= in_reach(x, e, 2);
+	for (i = 0, off = 0; i < c; i++, off += wl) {
+		wl = coded_word_len(len, c, i);
+		for (k = 0, e = 0, x = 0; k < wl + par; k++) {
+			pos = k < wl ? 1 + AIR_CODED_HDR + off + k :
+			      1 + AIR_CODED_HDR + len + i * par + k - wl;
+			e += eras[pos];
+			x += !eras[pos] && b[pos] != sent[pos];
+		}
+		S.coded_ok &= in_reach(x, e, par);
+	}
+	S.coded_n = len + 1;
+	uncorr = S.mac.stats.fec_uncorrectable;
+	crc = S.mac.stats.rx_crc_errors;
+	air_send_raw(f, b, n, opt, eras, &S.coded_end);
+	/* framed as a peer frames it, at bits per symbol the MAC has had
+	 * for a while, the MAC with codecs must not drop it
+	 */
+	if (S.coded_ok && !opt && S.codecs && S.frames - S.bits_at >= HIST)
+		FZ_CHECK(S.mac.stats.fec_uncorrectable == uncorr &&
+			 S.mac.stats.rx_crc_errors == crc,
+			 "coded frame within its parity's reach dropped");
 }
 
 static void op_report(struct fz *f)
@@ -851,7 +1066,7 @@ static void op_param(struct fz *f)
 {
 	struct vlc_mac_params p = S.p;
 	enum vlc_refusal why = VLC_REFUSE_NONE;
-	u8 which = fz_u8(f) % 12;
+	u8 which = fz_u8(f) % 13;
 	u16 v = fz_u16(f);
 	int ret;
 
@@ -889,8 +1104,11 @@ static void op_param(struct fz *f)
 	case 10:
 		p.sync_deadband_ns = v * 16;
 		break;
-	default:
+	case 11:
 		p.beacon_interval = v;
+		break;
+	default:
+		p.fec = v;
 		break;
 	}
 	ret = vlc_mac_set_params(&S.mac, &p, &why);
@@ -934,11 +1152,22 @@ static void setup(struct fz *f)
 	p.difs = p.sifs + 1 + ((b2 >> 2) & 7);
 	p.frag_size = VLC_MAC_FRAG_MIN + b3 % (VLC_MAC_FRAG_MAX -
 					       VLC_MAC_FRAG_MIN + 1);
+	/* FEC: off, auto, a fixed level, or auto without codecs */
+	if ((b0 >> 6) == 1 || (b0 >> 6) == 3)
+		p.fec = VLC_MAC_FEC_AUTO;
+	else if ((b0 >> 6) == 2)
+		p.fec = vlc_fec_parity(1 + (b2 >> 5) % (VLC_FEC_LEVELS - 1));
 	FZ_CHECK(!vlc_mac_check_params(&p, NULL), "initial params refused");
 	S.p = p;
 	S.bits_at = 0;
 	S.last_tx = VLC_SYM_IDLE;
 	vlc_mac_init(&S.mac, &p, &ops, NULL);
+	if (!vlc_fec_ready(&FEC))
+		FZ_CHECK(!vlc_fec_init(&FEC) && !vlc_fec_init(&MAC_FEC),
+			 "vlc_fec_init");
+	S.codecs = (b0 >> 6) != 3;
+	if (S.codecs)
+		vlc_mac_set_fec(&S.mac, &MAC_FEC, false);
 }
 
 int fz_one_input(const u8 *data, size_t size)
@@ -997,11 +1226,14 @@ int fz_one_input(const u8 *data, size_t size)
 		case OP_PACKET:
 			op_packet(&f);
 			break;
+		case OP_CODED:
+			op_coded(&f);
+			break;
 		}
 	}
 	if (fz_verbose())
 		fprintf(stderr,
-			"frames %u good %u ok %llu crc %llu delivered %llu tx_frames %llu acked %llu retries %llu dropped %llu beacons %llu/%llu phase %llu lost_track %d\n",
+			"frames %u good %u ok %llu crc %llu delivered %llu tx_frames %llu acked %llu retries %llu dropped %llu beacons %llu/%llu phase %llu fec %llu/%llu/%llu lost_track %d\n",
 			S.frames - HIST, S.ngood,
 			(unsigned long long)S.mac.stats.rx_frames_ok,
 			(unsigned long long)S.mac.stats.rx_crc_errors,
@@ -1013,6 +1245,9 @@ int fz_one_input(const u8 *data, size_t size)
 			(unsigned long long)S.mac.stats.rx_beacons,
 			(unsigned long long)S.mac.stats.tx_beacons,
 			(unsigned long long)S.mac.stats.phase_corrections,
+			(unsigned long long)S.mac.stats.fec_tx_frames,
+			(unsigned long long)S.mac.stats.fec_corrected_frames,
+			(unsigned long long)S.mac.stats.fec_uncorrectable,
 			S.lost_track);
 	S.run_cut = true;
 	vlc_mac_flush(&S.mac);

@@ -12,15 +12,19 @@ import struct
 
 # fuzz_mac_rx.c
 (OP_REPORT, OP_IDLE, OP_DATA, OP_ACK, OP_BEACON, OP_FRAME, OP_XMIT, OP_WAIT,
- OP_PARAM, OP_FLUSH, OP_TEMPLATE, OP_PACKET) = range(12)
+ OP_PARAM, OP_FLUSH, OP_TEMPLATE, OP_PACKET, OP_CODED) = range(13)
+# fec= of mac_setup()
+(FEC_OFF, FEC_AUTO, FEC_FIXED, FEC_NO_CODECS) = range(4)
 
 
 def mac_setup(bits2=False, addr_sel=0, beacon=False, retry1=False,
-              small_cw=True, preamble=8, sifs=2, difs=4, frag=240):
+              small_cw=True, preamble=8, sifs=2, difs=4, frag=240,
+              fec=FEC_OFF, level=1):
+    """fec: FEC_FIXED codes at level (1..5)."""
     b0 = (1 if bits2 else 0) | addr_sel << 1 | (8 if beacon else 0) | \
-        (0x10 if retry1 else 0) | (0x20 if small_cw else 0)
-    return bytes([b0, preamble - 2, (sifs - 1) | (difs - sifs - 1) << 2,
-                  frag - 48])
+        (0x10 if retry1 else 0) | (0x20 if small_cw else 0) | fec << 6
+    return bytes([b0, preamble - 2, (sifs - 1) | (difs - sifs - 1) << 2 |
+                  (level - 1) << 5, frag - 48])
 
 
 def mac_data(payload, last=True, et=0, dst_sel=0, sf=0, opt=0, fill=None):
@@ -31,6 +35,16 @@ def mac_data(payload, last=True, et=0, dst_sel=0, sf=0, opt=0, fill=None):
     if fill is not None:
         return head + bytes([fill, opt])
     return head + bytes([0]) + payload + bytes([opt])
+
+
+def mac_coded(payload, level=3, damage=(), opt=0):
+    """A DATA frame from the peer (to us, the IPv4 code) coded at level
+    (1..5), with damage: up to 7 (position, value) after the delimiter,
+    an odd value erasing that byte's first symbol, an even one XORed."""
+    sel = 0x80 | (level - 1) | len(damage) << 3
+    return bytes([OP_CODED, sel, 1, 0x80, 0, len(payload), 0]) + payload + \
+        b''.join(struct.pack('<H', pos - 1) + bytes([val])
+                 for pos, val in damage) + bytes([opt])
 
 
 def mac_packet(nfrag, length, mode=0, which=0, seq=1, et=0, dst_sel=0):
@@ -149,6 +163,35 @@ SEEDS = {
         bytes([OP_IDLE, 40]) + bytes([OP_REPORT, 1, 0x8c]) +
         struct.pack('<i', -300000) + bytes([0]) +
         bytes([OP_REPORT, 0xf0]) + struct.pack('<i', 7) + bytes([1, 0]),
+        # coded DATA to us: clean at level 1, two bytes erased and one
+        # changed at level 3 (8 parity), four erased at level 2 (all its
+        # parity), then beyond the reach of level 1
+        'coded-rx': mac_setup() + mac_coded(bytes(range(20)), level=1) +
+        bytes([OP_IDLE, 4, OP_WAIT, 20]) +
+        mac_coded(bytes(range(40)), damage=((10, 1), (30, 3), (20, 0x40))) +
+        bytes([OP_IDLE, 4, OP_WAIT, 20]) +
+        mac_coded(bytes(range(50)), level=2,
+                  damage=((12, 1), (20, 1), (33, 1), (50, 1))) +
+        bytes([OP_IDLE, 4, OP_WAIT, 20]) +
+        mac_coded(bytes(range(30)), level=1, damage=((8, 0x10), (12, 2))) +
+        bytes([OP_IDLE, 4, OP_WAIT, 20]),
+        # we send coded: a fixed 16 parity (level 4), then 4 parity set
+        # by a parameter change, each acknowledged
+        'coded-tx': mac_setup(fec=FEC_FIXED, level=4) + mac_xmit(100) +
+        bytes([OP_IDLE, 30, OP_ACK, 1, 0, OP_WAIT, 20]) +
+        bytes([OP_PARAM, 12, 4, 0]) + mac_xmit(60) +
+        bytes([OP_IDLE, 30, OP_ACK, 1, 0, OP_WAIT, 20]),
+        # auto: erasures in what comes in raise the parity of what goes
+        'coded-auto': mac_setup(fec=FEC_AUTO) +
+        b''.join(mac_coded(bytes(range(60)), damage=((5 + i, 1),
+                                                      (9 + i, 1))) +
+                 bytes([OP_IDLE, 4, OP_WAIT, 10]) for i in range(8)) +
+        mac_xmit(100) + bytes([OP_IDLE, 30, OP_ACK, 1, 0, OP_WAIT, 20]),
+        # no codecs: a whole coded frame is taken, a damaged one is not
+        'coded-no-codecs': mac_setup(fec=FEC_NO_CODECS) +
+        mac_coded(bytes(range(20))) + bytes([OP_IDLE, 4, OP_WAIT, 20]) +
+        mac_coded(bytes(range(20)), damage=((6, 1),)) +
+        bytes([OP_IDLE, 4, OP_WAIT, 20]),
         # a retransmission lost, parameters changed, queue flushed
         'retry-flush': mac_setup(retry1=True) + mac_xmit(200, sel=0) +
         mac_xmit(15, sel=1) + bytes([OP_IDLE, 20, OP_WAIT, 250]) +
