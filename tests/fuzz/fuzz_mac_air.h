@@ -34,6 +34,10 @@
 #define AIR_CODED_HDR	4	/* 2 bytes and their 2 parity */
 #define AIR_CODED_BODY_MIN	(AIR_BEACON_LEN - 1)
 #define AIR_CTL_LEVEL	2	/* the most a frame other than DATA gets */
+/* Dark symbols in a row that end a coded frame of known length (fewer
+ * are erasures), where one without a hard decision ends any other
+ */
+#define AIR_DARK_CODED	16
 
 static const u16 ethertypes[3] = { 0x0800, 0x0806, 0x86dd };
 

@@ -50,6 +50,7 @@
 #define MAX_GOOD	1024	/* good DATA frames kept per input */
 #define MAX_FRAMES	131072	/* PHY frames per input */
 #define WAIT_MAX	4000	/* frames to wait for the MAC to be quiet */
+#define CODED_KEPT	4	/* coded frames a good count may stand for */
 
 enum {
 	OP_REPORT,	/* one PHY report, every field from the input */
@@ -122,14 +123,15 @@ static struct {
 	struct vlc_phy_rx tmpl;
 	bool coarse_once;
 
-	/* the coded frame a peer sent last: the frame inside, and whether
-	 * its damage is within the parity's reach
-	 */
 	bool codecs;		/* the MAC has them */
-	u8 coded[VLC_MAC_AIR_MAX];
-	u16 coded_n;
-	u32 coded_end;		/* frame count at its last symbol */
-	bool coded_ok;
+	/* the last coded frames a peer sent, the last at coded_i */
+	struct coded {
+		u8 inner[VLC_MAC_AIR_MAX];	/* the frame inside */
+		u16 n;
+		u32 end;	/* frame count at its last symbol */
+		bool ok;	/* its damage within the parity's reach */
+	} coded[CODED_KEPT];
+	u32 coded_i;
 
 	struct vlc_mac_stats before;
 } S;
@@ -498,7 +500,7 @@ static bool good_frame(const u8 *b, unsigned int n)
  */
 static void rx_good(void)
 {
-	unsigned int bits = S.p.bits_per_symbol, n;
+	unsigned int bits = S.p.bits_per_symbol, n, i;
 	u8 b[VLC_MAC_AIR_MAX];
 	bool found = false;
 
@@ -507,13 +509,18 @@ static void rx_good(void)
 		S.lost_track = true;
 		return;
 	}
-	if (S.coded_end == S.frames) {
-		if (!S.coded_ok) {
+	/* a coded frame cut short may end in what came after it */
+	for (i = 0; i < CODED_KEPT; i++) {
+		const struct coded *cs = &S.coded[i];
+
+		if (cs->end != S.frames)
+			continue;
+		if (!cs->ok) {
 			S.lost_track = true;
 			return;
 		}
 		/* its length came from the coded header: any header counts */
-		good_frame(S.coded, S.coded_n);
+		good_frame(cs->inner, cs->n);
 		found = true;
 	}
 	for (n = AIR_BEACON_LEN; n <= VLC_MAC_AIR_MAX; n++) {
@@ -649,7 +656,7 @@ static void step(struct vlc_phy_rx *rx, bool gen)
 	emit_track(tx);
 	S.last_tx = tx;
 	if (tx >= 0)
-		S.coded_ok = false;
+		S.coded[S.coded_i].ok = false;
 	if (gen && tx >= 0)
 		rx->flags |= VLC_PHY_RX_OWN_TX;
 
@@ -732,7 +739,8 @@ static u8 pick_addr(struct fz *f, u8 sel)
 /* Send @n bytes (SFD first) as a peer would, with the damage and
  * framing options @opt, and the first symbol of each byte @eras names
  * (if not NULL) erased. The frame count at the last symbol goes to
- * @end, if not NULL, as that symbol is sent.
+ * @end, if not NULL, before the first: a frame cut short may still end
+ * there in a receiver that takes what follows for its missing symbols.
  */
 static void air_send_raw(struct fz *f, const u8 *b, unsigned int n, u8 opt,
 			 const bool *eras, u32 *end)
@@ -762,6 +770,8 @@ static void air_send_raw(struct fz *f, const u8 *b, unsigned int n, u8 opt,
 		step_sym(VLC_SYM_IDLE, bits);
 	for (i = 0; i < pre; i++)
 		step_sym(i & mask, rbits);
+	if (end)
+		*end = S.frames + nsym;
 	for (i = 0; i < nsym; i++) {
 		bit = i * bits;
 		sym = (buf[bit >> 3] >> (8 - bits - (bit & 7))) & mask;
@@ -772,8 +782,6 @@ static void air_send_raw(struct fz *f, const u8 *b, unsigned int n, u8 opt,
 			if (sym == VLC_SYM_IDLE)
 				break;
 		}
-		if (end && i + 1 == nsym)
-			*end = S.frames + 1;
 		step_sym(sym, rbits);
 	}
 	if (!(opt & 0x80))
@@ -927,8 +935,12 @@ static void op_coded(struct fz *f)
 	u64 uncorr, crc;
 	bool eras[VLC_MAC_CODED_MAX] = { false };
 	u8 *body = b + 1 + AIR_CODED_HDR;
+	struct coded *cs;
 
-	n = sel & 0x80 ? input_data(f, S.coded) : input_frame(f, S.coded);
+	S.coded_i = (S.coded_i + 1) % CODED_KEPT;
+	cs = &S.coded[S.coded_i];
+	cs->end = 0;
+	n = sel & 0x80 ? input_data(f, cs->inner) : input_frame(f, cs->inner);
 	len = n - 1;
 	level = 1 + (sel & 7) % (VLC_FEC_LEVELS - 1);
 	par = vlc_fec_parity(level);
@@ -937,7 +949,7 @@ static void op_coded(struct fz *f)
 	b[1] = AIR_T_CODED << 5 | level << 2 | len >> 8;
 	b[2] = len & 0xff;
 	FZ_CHECK(vlc_fec_encode(&FEC, 1, b + 1, 2, b + 3) == 2, "header code");
-	memcpy(body, S.coded + 1, len);
+	memcpy(body, cs->inner + 1, len);
 	for (i = 0, off = 0; i < c; i++, off += wl) {
 		wl = coded_word_len(len, c, i);
 		FZ_CHECK(vlc_fec_encode(&FEC, level, body + off, wl,
@@ -959,12 +971,17 @@ static void op_coded(struct fz *f)
 	 * within its parity. The MAC sending meanwhile spoils it (step()).
 	 */
 	opt = fz_u8(f);
-	S.coded_ok = !(opt & 0x23) && (eras[1] || b[1] == sent[1]);
+	/* framed as a peer frames it: after any coded frame the MAC may
+	 * still be in, were one cut short
+	 */
+	for (i = 0; !opt && i < AIR_DARK_CODED; i++)
+		step_sym(VLC_SYM_IDLE, S.p.bits_per_symbol);
+	cs->ok = !(opt & 0x23) && (eras[1] || b[1] == sent[1]);
 	for (i = 0, e = 0, x = 0; i < AIR_CODED_HDR; i++) {
 		e += eras[1 + i];
 		x += !eras[1 + i] && b[1 + i] != sent[1 + i];
 	}
-	S.coded_ok &= in_reach(x, e, 2);
+	cs->ok &= in_reach(x, e, 2);
 	for (i = 0, off = 0; i < c; i++, off += wl) {
 		wl = coded_word_len(len, c, i);
 		for (k = 0, e = 0, x = 0; k < wl + par; k++) {
@@ -973,16 +990,16 @@ static void op_coded(struct fz *f)
 			e += eras[pos];
 			x += !eras[pos] && b[pos] != sent[pos];
 		}
-		S.coded_ok &= in_reach(x, e, par);
+		cs->ok &= in_reach(x, e, par);
 	}
-	S.coded_n = len + 1;
+	cs->n = len + 1;
 	uncorr = S.mac.stats.fec_uncorrectable;
 	crc = S.mac.stats.rx_crc_errors;
-	air_send_raw(f, b, n, opt, eras, &S.coded_end);
-	/* framed as a peer frames it, at bits per symbol the MAC has had
-	 * for a while, the MAC with codecs must not drop it
+	air_send_raw(f, b, n, opt, eras, &cs->end);
+	/* framed as a peer frames it, at the bits per symbol the MAC has
+	 * had for a while, the MAC with codecs must not drop it
 	 */
-	if (S.coded_ok && !opt && S.codecs && S.frames - S.bits_at >= HIST)
+	if (cs->ok && !opt && S.codecs && S.frames - S.bits_at >= HIST)
 		FZ_CHECK(S.mac.stats.fec_uncorrectable == uncorr &&
 			 S.mac.stats.rx_crc_errors == crc,
 			 "coded frame within its parity's reach dropped");

@@ -28,6 +28,9 @@
  * byte 0 an undecided symbol reads as ones: a coded frame's type bits
  * still read 7, and a plain frame that lost one there is dropped, as
  * every plain frame that loses a symbol without a hard decision is.
+ * Once the coded header is decoded the frame's length is known, and up
+ * to 15 dark symbols in a row (a burst of late callbacks at the sender)
+ * are erasures too, where two end a plain frame.
  *
  * The receiver decodes at the level the header names, whatever its own
  * setting, and without codecs (no REED_SOLOMON) it still takes a coded

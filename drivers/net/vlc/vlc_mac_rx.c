@@ -22,6 +22,11 @@
  * a frame does not run into the ACK that follows it.
  */
 #define VLC_MAC_RX_DARK_END	2
+/* The same inside a coded frame once its coded header, which says how
+ * long it is, has been decoded: a burst of late callbacks leaves dark
+ * symbols the decoder can take as erasures, up to two bytes of 2-slot.
+ */
+#define VLC_MAC_RX_DARK_CODED	16
 
 static void vlc_mac_long_addr(u8 *addr, u8 short_addr)
 {
@@ -522,6 +527,13 @@ static void vlc_mac_rx_erased(struct vlc_mac *mac)
 	mac->rx.neras++;
 }
 
+/* A coded frame whose length its decoded coded header gave. */
+static bool vlc_mac_rx_known_len(const struct vlc_mac *mac)
+{
+	return mac->rx.form == VLC_MAC_FORM_CODED &&
+	       mac->rx.pos >= VLC_MAC_FEC_HDR;
+}
+
 /* The PHY's hard decision @hard (-1: none) stands for an erasure, or
  * inside a frame for a dark frame: a symbol is due there, and the CRC
  * catches what the hard decision gets wrong.
@@ -601,8 +613,15 @@ static void vlc_mac_rx_symbol(struct vlc_mac *mac, int sym, int hard,
 		 */
 		if (sym != VLC_SYM_IDLE)
 			mac->rx.dark = 0;
-		if (sym == VLC_SYM_IDLE && hard >= 0 &&
-		    ++mac->rx.dark < VLC_MAC_RX_DARK_END) {
+		if (sym == VLC_SYM_IDLE && vlc_mac_rx_known_len(mac) &&
+		    ++mac->rx.dark < VLC_MAC_RX_DARK_CODED) {
+			/* its length is protected: a dark symbol is erased */
+			sym = hard >= 0 ? vlc_mac_rx_hard(mac, hard) :
+			      (1 << bits) - 1;
+			vlc_mac_rx_erased(mac);
+		} else if (sym == VLC_SYM_IDLE && hard >= 0 &&
+			   (vlc_mac_rx_known_len(mac) ||
+			    ++mac->rx.dark < VLC_MAC_RX_DARK_END)) {
 			sym = vlc_mac_rx_hard(mac, hard);
 			vlc_mac_rx_erased(mac);
 		} else if (sym == VLC_SYM_IDLE) {

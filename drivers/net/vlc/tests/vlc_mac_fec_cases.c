@@ -160,6 +160,19 @@ VLC_TEST(vlc_mac_test_fec_header)
 	VLC_EXPECT_EQ(t->node[1].delivered, 2);
 	VLC_EXPECT_EQ(s->fec_corrected_frames, 1);
 	VLC_EXPECT_EQ(s->fec_corrected_symbols, 8);
+
+	/* two bytes dark in the body: its length is known, they are
+	 * erasures; in a plain frame two dark symbols end it
+	 */
+	n = tn_data(tn_body, 9, 4, 0, true, 30);
+	len = tn_coded(tn_fbuf, tn_body, n, 3);
+	r = tn_raw_frame(tn_fbuf, len, false);
+	for (n = 0; n < 15; n++)
+		r->sym[8 + 8 * (1 + 10) + n] = VLC_SYM_IDLE;
+	tn_feed(t, r->sym, r->n, 100);
+	VLC_EXPECT_EQ(t->node[1].delivered, 3);
+	VLC_EXPECT_EQ(s->fec_corrected_frames, 2);
+	VLC_EXPECT_EQ(s->rx_truncated, 0);
 	tn_fec_off(t);
 
 	/* no codecs: whole, taken; a byte lost, dropped */
