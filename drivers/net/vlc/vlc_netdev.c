@@ -10,6 +10,7 @@
 
 #include <linux/etherdevice.h>
 #include <linux/ethtool.h>
+#include <linux/irq_work.h>
 #include <linux/module.h>
 #include <linux/netdevice.h>
 #include <linux/random.h>
@@ -41,6 +42,28 @@ static void vlc_xstats_add(struct vlc_dev *vd, u64_stats_t *ctr, u64 v)
 	u64_stats_update_end_irqrestore(&vd->xstats.syncp, flags);
 }
 
+/* NAPI has work. From hard IRQ (the hrtimer executor) its softirq runs
+ * as the interrupt exits. Anywhere else (a thread executor, a work item,
+ * the simulator's thread, process context under the executor's lock) a
+ * softirq raised there would wait for the next interrupt, and a
+ * bottom-half section cannot be wrapped around a lock that sleeps nor
+ * opened under one that spins: a hard irq_work schedules NAPI instead.
+ */
+static void vlc_dev_kick(struct vlc_dev *vd)
+{
+	if (in_hardirq())
+		napi_schedule(&vd->napi);
+	else
+		irq_work_queue(&vd->kick);
+}
+
+static void vlc_dev_kick_fn(struct irq_work *work)
+{
+	struct vlc_dev *vd = container_of(work, struct vlc_dev, kick);
+
+	napi_schedule(&vd->napi);
+}
+
 static void vlc_dev_event(struct vlc_dev *vd, int ev)
 {
 	/* What the event announces (vd->carrier) must be visible before its
@@ -48,7 +71,7 @@ static void vlc_dev_event(struct vlc_dev *vd, int ev)
 	 */
 	smp_mb__before_atomic();
 	set_bit(ev, &vd->events);
-	napi_schedule(&vd->napi);
+	vlc_dev_kick(vd);
 }
 
 /* A packet of @len bytes left the device: BQL hears of it in NAPI. */
@@ -205,7 +228,7 @@ static void vlc_dev_deliver(void *ctx, const u8 *frame, unsigned int len)
 	slot->len = len;
 	/* release: NAPI sees the slot filled before the new head */
 	smp_store_release(&vd->rxq_head, head + 1);
-	napi_schedule(&vd->napi);
+	vlc_dev_kick(vd);
 }
 
 static void vlc_dev_tx_done(void *ctx, unsigned int len, bool ok)
@@ -342,12 +365,9 @@ static void vlc_dev_fec_work(struct work_struct *work)
 	if (!taken)
 		return;
 	vlc_mac_fec_decode(&vd->mac);
-	/* delivery schedules NAPI: its softirq runs at local_bh_enable() */
-	local_bh_disable();
 	flags = vlc_exec_lock(&vd->exec);
 	vlc_mac_fec_end(&vd->mac);
 	vlc_exec_unlock(&vd->exec, flags);
-	local_bh_enable();
 }
 
 /* The stack's ring holds VLC_TXQ_LEN skbs once its head is at @head. */
@@ -524,6 +544,8 @@ static int vlc_netdev_stop(struct net_device *ndev)
 	vlc_fec_exit(&vd->fec);
 
 	napi_disable(&vd->napi);
+	/* a kick queued before that finds NAPI disabled: let it end */
+	irq_work_sync(&vd->kick);
 	/* Nothing runs any more: empty both rings. */
 	while (vd->txq_tail != vd->txq_head) {
 		dev_kfree_skb(vd->txq[vd->txq_tail % VLC_TXQ_LEN]);
@@ -852,6 +874,7 @@ int vlc_dev_attach(struct vlc_dev *vd, const struct vlc_pin_ops *pins,
 	vlc_phy_set_acq_defer(&vd->phy, kind != VLC_EXEC_EXTERNAL);
 	INIT_WORK(&vd->acq_work, vlc_dev_acq_work);
 	INIT_WORK(&vd->fec_work, vlc_dev_fec_work);
+	vd->kick = IRQ_WORK_INIT_HARD(vlc_dev_kick_fn);
 	prandom_seed_state(&vd->rnd, get_random_u64());
 	seqcount_init(&vd->snap_seq);
 	vlc_mac_default_params(&mp);

@@ -14,6 +14,7 @@
 
 #include <linux/bitmap.h>
 #include <linux/if_ether.h>
+#include <linux/irq_work.h>
 #include <linux/netdevice.h>
 #include <linux/prandom.h>
 #include <linux/seqlock.h>
@@ -119,6 +120,7 @@ struct vlc_notify {
  * @phy: the frame engine
  * @mac: the MAC state machine
  * @napi: delivers received frames and carrier changes in softirq context
+ * @kick: schedules @napi from hard IRQ for executors that run elsewhere
  * @acq_work: runs the PHY's acquisition search in process context, for
  *	the hrtimer and thread executors (see vlc_phy_acq_begin())
  * @fec: the Reed-Solomon codecs, made at ndo_open, freed at ndo_stop
@@ -156,6 +158,7 @@ struct vlc_dev {
 	struct vlc_phy phy;
 	struct vlc_mac mac;
 	struct napi_struct napi;
+	struct irq_work kick;
 	struct work_struct acq_work;
 	struct vlc_fec fec;
 	struct work_struct fec_work;
