@@ -1184,7 +1184,7 @@ static void setup(struct fz *f)
 			 "vlc_fec_init");
 	S.codecs = (b0 >> 6) != 3;
 	if (S.codecs)
-		vlc_mac_set_fec(&S.mac, &MAC_FEC, false);
+		vlc_mac_set_fec(&S.mac, &MAC_FEC, &MAC_FEC, false);
 }
 
 int fz_one_input(const u8 *data, size_t size)

@@ -1116,7 +1116,7 @@ static int goodput(int argc, char **argv)
 			fprintf(stderr, "link_bench: FEC unavailable\n");
 			return 1;
 		}
-		vlc_mac_set_fec(&ln[i].mac, &gp_fec[i], false);
+		vlc_mac_set_fec(&ln[i].mac, &gp_fec[i], &gp_fec[i], false);
 	}
 	locked = mac_lock(GP_LOCK_MAX, S32_MAX) <= GP_LOCK_MAX;
 	if (!locked)

@@ -361,7 +361,9 @@ static int fec(int argc, char **argv)
 			p.short_addr = i + 1;
 			p.fec = par;
 			vlc_mac_init(&node[i].mac, &p, &bench_ops, &node[i]);
-			vlc_mac_set_fec(&node[i].mac, &fec_codecs[i], defer);
+			/* the bench decodes between ticks: one set */
+			vlc_mac_set_fec(&node[i].mac, &fec_codecs[i],
+					&fec_codecs[i], defer);
 			node[i].delivered = 0;
 		}
 		/* full addresses: the longest header */

@@ -473,17 +473,24 @@ int vlc_mac_set_params(struct vlc_mac *mac, const struct vlc_mac_params *p,
  * @fec: codecs ready (vlc_fec_init()), or NULL: frames go out without
  *	parity whatever the fec setting, and coded frames are taken only
  *	when they arrive whole
+ * @hdr: codecs ready that decode the coded headers, or NULL: a header
+ *	that lost a symbol ends its frame. An owner that decodes bodies
+ *	while the tick runs gives these codecs of their own: the tick
+ *	decodes a header meanwhile, and one struct vlc_fec decodes one
+ *	word at a time.
  * @defer: the owner runs the decode (vlc_mac_fec_pending() and on, in
  *	vlc_mac_fec.c); else the MAC decodes in the call that completed
  *	the frame
  *
  * Context: serialised by the caller as every call into the MAC, and
- * with no decode taken (vlc_mac_fec_begin()) and not ended; @fec stays
- * valid until it is replaced.
+ * with no decode taken (vlc_mac_fec_begin()) and not ended; @fec and
+ * @hdr stay valid until they are replaced.
  */
-void vlc_mac_set_fec(struct vlc_mac *mac, struct vlc_fec *fec, bool defer)
+void vlc_mac_set_fec(struct vlc_mac *mac, struct vlc_fec *fec,
+		     struct vlc_fec *hdr, bool defer)
 {
 	mac->fec = fec;
+	mac->fec_hdr = hdr;
 	mac->coding.defer = defer;
 	mac->coding.dec.stage = VLC_MAC_DEC_IDLE;
 }

@@ -549,6 +549,7 @@ struct vlc_mac_bcn {
  * @stats: counters
  * @coding: parity sent, erasures seen, the decode handed over
  * @fec: the owner's Reed-Solomon codecs (vlc_mac_set_fec()), or NULL
+ * @fec_hdr: the codecs that decode coded headers in the tick, or NULL
  *
  * All fields are private to the MAC core (vlc_mac*.c) except @stats
  * (read-only).
@@ -570,6 +571,7 @@ struct vlc_mac {
 	struct vlc_mac_stats stats;
 	struct vlc_mac_coding coding;
 	struct vlc_fec *fec;
+	struct vlc_fec *fec_hdr;
 };
 
 void vlc_mac_default_params(struct vlc_mac_params *p);
@@ -579,7 +581,8 @@ void vlc_mac_init(struct vlc_mac *mac, const struct vlc_mac_params *p,
 		  const struct vlc_mac_ops *ops, void *ctx);
 int vlc_mac_set_params(struct vlc_mac *mac, const struct vlc_mac_params *p,
 		       enum vlc_refusal *why);
-void vlc_mac_set_fec(struct vlc_mac *mac, struct vlc_fec *fec, bool defer);
+void vlc_mac_set_fec(struct vlc_mac *mac, struct vlc_fec *fec,
+		     struct vlc_fec *hdr, bool defer);
 bool vlc_mac_fec_pending(const struct vlc_mac *mac);
 bool vlc_mac_fec_begin(struct vlc_mac *mac);
 void vlc_mac_fec_decode(struct vlc_mac *mac);

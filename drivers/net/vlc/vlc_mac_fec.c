@@ -336,9 +336,9 @@ int vlc_mac_fec_header(struct vlc_mac *mac)
 	for (i = 0; i < VLC_MAC_FEC_HDR; i++)
 		if (vlc_mac_eras_test(mac->rx.eras, i))
 			eras[ne++] = i;
-	if (vlc_mac_fec_codecs(mac)) {
-		if (vlc_fec_decode(mac->fec, VLC_MAC_FEC_HDR_LEVEL, b, 2, b + 2,
-				   eras, ne) < 0)
+	if (mac->fec_hdr && vlc_fec_ready(mac->fec_hdr)) {
+		if (vlc_fec_decode(mac->fec_hdr, VLC_MAC_FEC_HDR_LEVEL, b, 2,
+				   b + 2, eras, ne) < 0)
 			return -EBADMSG;
 	} else if (ne) {
 		return -EBADMSG;

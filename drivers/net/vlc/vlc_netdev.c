@@ -492,6 +492,11 @@ static int vlc_netdev_open(struct net_device *ndev)
 	 * FEC is off; coded frames that arrive whole are still taken.
 	 */
 	err = vlc_fec_init(&vd->fec);
+	if (!err) {
+		err = vlc_fec_init(&vd->fec_hdr);
+		if (err)
+			vlc_fec_exit(&vd->fec);
+	}
 	if (err == -EOPNOTSUPP)
 		pr_notice_once("vlc: this kernel has no REED_SOLOMON: forward error correction off\n");
 	else if (err)
@@ -503,8 +508,11 @@ static int vlc_netdev_open(struct net_device *ndev)
 	napi_enable(&vd->napi);
 
 	flags = vlc_exec_lock(&vd->exec);
-	vlc_mac_set_fec(&vd->mac, err ? NULL : &vd->fec,
-			vd->exec.kind != VLC_EXEC_EXTERNAL);
+	if (err)
+		vlc_mac_set_fec(&vd->mac, NULL, NULL, false);
+	else
+		vlc_mac_set_fec(&vd->mac, &vd->fec, &vd->fec_hdr,
+				vd->exec.kind != VLC_EXEC_EXTERNAL);
 	first = vlc_phy_start(&vd->phy, vlc_exec_now(&vd->exec));
 	vlc_exec_unlock(&vd->exec, flags);
 
@@ -512,8 +520,9 @@ static int vlc_netdev_open(struct net_device *ndev)
 	if (err) {
 		napi_disable(&vd->napi);
 		flags = vlc_exec_lock(&vd->exec);
-		vlc_mac_set_fec(&vd->mac, NULL, false);
+		vlc_mac_set_fec(&vd->mac, NULL, NULL, false);
 		vlc_exec_unlock(&vd->exec, flags);
+		vlc_fec_exit(&vd->fec_hdr);
 		vlc_fec_exit(&vd->fec);
 		netdev_err(ndev, "cannot start the %s executor: %d\n",
 			   vlc_exec_kind_name(vd->exec.kind), err);
@@ -538,9 +547,10 @@ static int vlc_netdev_stop(struct net_device *ndev)
 	flags = vlc_exec_lock(&vd->exec);
 	vlc_phy_stop(&vd->phy, vlc_exec_now(&vd->exec));
 	vlc_mac_flush(&vd->mac);
-	vlc_mac_set_fec(&vd->mac, NULL, false);
+	vlc_mac_set_fec(&vd->mac, NULL, NULL, false);
 	vlc_dev_publish(vd);
 	vlc_exec_unlock(&vd->exec, flags);
+	vlc_fec_exit(&vd->fec_hdr);
 	vlc_fec_exit(&vd->fec);
 
 	napi_disable(&vd->napi);

@@ -124,6 +124,8 @@ struct vlc_notify {
  * @acq_work: runs the PHY's acquisition search in process context, for
  *	the hrtimer and thread executors (see vlc_phy_acq_begin())
  * @fec: the Reed-Solomon codecs, made at ndo_open, freed at ndo_stop
+ * @fec_hdr: the codecs that decode coded headers in the tick while
+ *	@fec_work decodes a body with @fec; made and freed with it
  * @fec_work: decodes a coded frame in process context, for the hrtimer
  *	and thread executors (see vlc_mac_fec_begin())
  * @txq: skbs from ndo_start_xmit to the executor
@@ -161,6 +163,7 @@ struct vlc_dev {
 	struct irq_work kick;
 	struct work_struct acq_work;
 	struct vlc_fec fec;
+	struct vlc_fec fec_hdr;
 	struct work_struct fec_work;
 
 	struct sk_buff *txq[VLC_TXQ_LEN];

@@ -2,8 +2,8 @@
 /*
  * Test cases of the VLC MAC core's coded frames (vlc_mac_fec.c): parity
  * against erasures, the coded header, a pair whose settings differ, a
- * decode that goes wrong, the decode run by the owner, the parity that
- * follows the erasures. Suite "vlc_mac_fec", written once and included
+ * decode that goes wrong, the decode run by the owner, the header's own
+ * codecs, the parity that follows the erasures. Suite "vlc_mac_fec", written once and included
  * by the KUnit wrapper (vlc_mac_kunit.c) and the host cmocka runner
  * (tests/host/vlc_mac_test.c); the table at the end lists them for both.
  * The test network they run on is vlc_mac_cases.h. Only EXPECTs here:
@@ -23,7 +23,8 @@ static bool tn_fec_on(struct vlc_mac_tnet *t, int i, u8 fec, bool defer)
 
 	if (vlc_fec_init(&tn_fec[i]))
 		return false;
-	vlc_mac_set_fec(&t->node[i].mac, &tn_fec[i], defer);
+	/* the cases decode between ticks: one set serves headers too */
+	vlc_mac_set_fec(&t->node[i].mac, &tn_fec[i], &tn_fec[i], defer);
 	p.fec = fec;
 	return !vlc_mac_set_params(&t->node[i].mac, &p, NULL);
 }
@@ -33,7 +34,7 @@ static void tn_fec_off(struct vlc_mac_tnet *t)
 	int i;
 
 	for (i = 0; i < t->n; i++) {
-		vlc_mac_set_fec(&t->node[i].mac, NULL, false);
+		vlc_mac_set_fec(&t->node[i].mac, NULL, NULL, false);
 		vlc_fec_exit(&tn_fec[i]);
 	}
 }
@@ -313,6 +314,70 @@ VLC_TEST(vlc_mac_test_fec_defer)
 	tn_fec_off(t);
 }
 
+/* A body's decoder scratch, as the decoder leaves it. */
+struct tn_scratch {
+	u16 par[VLC_FEC_PARITY_MAX];
+	int pos[VLC_FEC_PARITY_MAX];
+	u16 corr[VLC_FEC_PARITY_MAX];
+};
+
+static struct vlc_fec tn_fec_hdr;
+
+static void tn_scratch_get(struct tn_scratch *s, const struct vlc_fec *fec)
+{
+	memcpy(s->par, fec->par, sizeof(s->par));
+	memcpy(s->pos, fec->pos, sizeof(s->pos));
+	memcpy(s->corr, fec->corr, sizeof(s->corr));
+}
+
+/* 5b. While the owner decodes a body off the tick, the tick decodes a
+ * coded header with codecs of its own: the body's are left alone.
+ */
+VLC_TEST(vlc_mac_test_fec_hdr_codecs)
+{
+	struct tn_scratch before, after;
+	struct vlc_mac_tnet *t;
+	struct vlc_mac *m;
+	struct tn_raw *r;
+	unsigned int n;
+
+	t = tn_quiet_pair(79, 0, &(struct vlc_mac_params){});
+	m = &t->node[1].mac;
+	VLC_EXPECT_TRUE(tn_fec_on(t, 1, VLC_MAC_FEC_OFF, true));
+	VLC_EXPECT_EQ(vlc_fec_init(&tn_fec_hdr), 0);
+	vlc_mac_set_fec(m, &tn_fec[1], &tn_fec_hdr, true);
+	VLC_EXPECT_EQ(vlc_fec_init(&tn_fec[0]), 0);
+	tn_feed(t, NULL, 0, 4);
+
+	/* a body with a byte lost: handed to the owner, who takes it */
+	n = tn_data(tn_body, 9, 1, 0, true, 40);
+	r = tn_raw_frame(tn_fbuf, tn_coded(tn_fbuf, tn_body, n, 2), false);
+	tn_erase_byte(r, 7);
+	tn_feed(t, r->sym, r->n, 20);
+	VLC_EXPECT_TRUE(vlc_mac_fec_begin(m));
+
+	/* meanwhile a frame whose header lost two bytes, its body whole */
+	memset(&tn_fec[1].par, 0xa5, sizeof(tn_fec[1].par));
+	memset(&tn_fec[1].pos, 0xa5, sizeof(tn_fec[1].pos));
+	memset(&tn_fec[1].corr, 0xa5, sizeof(tn_fec[1].corr));
+	tn_scratch_get(&before, &tn_fec[1]);
+	n = tn_data(tn_body, 9, 2, 0, true, 40);
+	r = tn_raw_frame(tn_fbuf, tn_coded(tn_fbuf, tn_body, n, 2), false);
+	tn_erase_byte(r, 0);
+	tn_erase_byte(r, 2);
+	tn_feed(t, r->sym, r->n, 20);
+	tn_scratch_get(&after, &tn_fec[1]);
+	VLC_EXPECT_EQ(memcmp(&before, &after, sizeof(before)), 0);
+	VLC_EXPECT_EQ(t->node[1].delivered, 1);
+
+	vlc_mac_fec_decode(m);
+	vlc_mac_fec_end(m);
+	VLC_EXPECT_EQ(t->node[1].delivered, 2);
+	VLC_EXPECT_EQ(m->stats.fec_corrected_frames, 1);
+	tn_fec_off(t);
+	vlc_fec_exit(&tn_fec_hdr);
+}
+
 /* 6. Auto: no parity on a clean link, parity once erasures come, none
  * again once they are gone.
  */
@@ -443,6 +508,7 @@ static VLC_TEST_CASE_TYPE vlc_mac_fec_test_cases[] = {
 	VLC_TEST_CASE(vlc_mac_test_fec_misdecode)
 	VLC_TEST_CASE(vlc_mac_test_fec_mixed)
 	VLC_TEST_CASE(vlc_mac_test_fec_defer)
+	VLC_TEST_CASE(vlc_mac_test_fec_hdr_codecs)
 	VLC_TEST_CASE(vlc_mac_test_fec_auto)
 	VLC_TEST_CASE(vlc_mac_test_fec_airtime)
 	VLC_TEST_CASE(vlc_mac_test_fec_one_word)
