@@ -275,6 +275,7 @@ struct vlc_mac_ops {
  *	and frames it "corrected" that then failed their CRC
  * @fec_tx_frames: frames sent with parity
  * @fec_busy: coded frames dropped because the decoder still had one
+ * @fec_deferred: coded frames handed to the owner's decode, off the tick
  */
 struct vlc_mac_stats {
 	u64 tx_frames;
@@ -320,6 +321,7 @@ struct vlc_mac_stats {
 	u64 fec_uncorrectable;
 	u64 fec_tx_frames;
 	u64 fec_busy;
+	u64 fec_deferred;
 };
 
 /**

@@ -426,8 +426,10 @@ void vlc_mac_fec_rx_done(struct vlc_mac *mac)
 	memcpy(d->eras, mac->rx.eras, sizeof(d->eras));
 	memcpy(d->buf, mac->rx.buf, len);
 	d->stage = VLC_MAC_DEC_PENDING;
-	if (mac->coding.defer)
+	if (mac->coding.defer) {
+		mac->stats.fec_deferred++;
 		return;
+	}
 	vlc_mac_fec_begin(mac);
 	vlc_mac_fec_decode(mac);
 	vlc_mac_fec_end(mac);

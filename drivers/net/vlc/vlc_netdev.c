@@ -762,6 +762,7 @@ static const struct vlc_ethtool_stat vlc_ethtool_stats[] = {
 	VLC_MAC_STAT(fec_uncorrectable),
 	VLC_MAC_STAT(fec_tx_frames),
 	VLC_MAC_STAT(fec_busy),
+	VLC_MAC_STAT(fec_deferred),
 };
 
 static int vlc_ethtool_get_sset_count(struct net_device *ndev, int sset)

@@ -246,6 +246,7 @@ VLC_TEST(vlc_mac_test_fec_mixed)
 	VLC_EXPECT_EQ(t->node[1].delivered, 6);
 	VLC_EXPECT_EQ(t->node[0].mac.stats.fec_tx_frames, 0);
 	VLC_EXPECT_GT(t->node[1].mac.stats.fec_tx_frames, 0);
+	VLC_EXPECT_EQ(t->node[0].mac.stats.fec_deferred, 0);
 	VLC_TEST_LOG("off and auto, 0.03%% erased: auto sent %llu coded frames",
 		     (unsigned long long)t->node[1].mac.stats.fec_tx_frames);
 	tn_fec_off(t);
@@ -281,6 +282,7 @@ VLC_TEST(vlc_mac_test_fec_defer)
 	VLC_EXPECT_GT(taken, 0);
 	VLC_EXPECT_EQ(m->stats.fec_corrected_frames + m->stats.fec_uncorrectable,
 		      taken);
+	VLC_EXPECT_EQ(m->stats.fec_deferred, taken + vlc_mac_fec_pending(m));
 	VLC_EXPECT_EQ(m->stats.fec_busy, 0);
 
 	tn_fec_off(t);
