@@ -18,6 +18,7 @@
 #include <linux/timekeeping.h>
 #include <linux/workqueue.h>
 #include <net/neighbour.h>
+#include <net/netdev_queues.h>
 #include <uapi/linux/vlc.h>
 
 #include "vlc_compat.h"
@@ -370,11 +371,16 @@ static void vlc_dev_fec_work(struct work_struct *work)
 	vlc_exec_unlock(&vd->exec, flags);
 }
 
-/* The stack's ring holds VLC_TXQ_LEN skbs once its head is at @head. */
-static bool vlc_netdev_txq_full(struct vlc_dev *vd, unsigned int head)
+/* Free entries of the stack's ring once its head is at @head. */
+static unsigned int vlc_netdev_txq_room(struct vlc_dev *vd, unsigned int head)
 {
 	/* acquire: pairs with the release in vlc_dev_feed_mac() */
-	return head - smp_load_acquire(&vd->txq_tail) >= VLC_TXQ_LEN;
+	return VLC_TXQ_LEN - (head - smp_load_acquire(&vd->txq_tail));
+}
+
+static bool vlc_netdev_txq_full(struct vlc_dev *vd, unsigned int head)
+{
+	return !vlc_netdev_txq_room(vd, head);
 }
 
 /* ---- NAPI: softirq context ---- */
@@ -467,7 +473,10 @@ static int vlc_napi_poll(struct napi_struct *napi, int budget)
 		vlc_napi_notify_state(vd);
 	/* The stack may have filled the ring again since the executor made
 	 * room; waking it then would overwrite an skb the MAC has not taken.
-	 * The executor raises the event again when it takes one.
+	 * The executor raises the event again when it takes one. The bit's
+	 * test_and_clear is a full barrier between the executor's new tail
+	 * and the look at the stop: it pairs with the one in ndo_start_xmit's
+	 * netif_subqueue_maybe_stop().
 	 */
 	if (test_and_clear_bit(VLC_EV_WAKE, &vd->events) &&
 	    netif_queue_stopped(ndev) &&
@@ -593,12 +602,12 @@ static netdev_tx_t vlc_netdev_start_xmit(struct sk_buff *skb,
 	/* release: the executor sees the skb pointer before the new head */
 	smp_store_release(&vd->txq_head, head + 1);
 
-	if (vlc_netdev_txq_full(vd, head + 1)) {
-		netif_stop_queue(ndev);
-		/* The executor may have made room since: look again. */
-		if (!vlc_netdev_txq_full(vd, head + 1))
-			netif_wake_queue(ndev);
-	}
+	/* Stopped while full; the executor may have made room since, and
+	 * NAPI seen the queue still awake: after the stop, a full barrier,
+	 * then the tail again, and the queue restarted if there is room.
+	 */
+	netif_subqueue_maybe_stop(ndev, 0, vlc_netdev_txq_room(vd, head + 1),
+				  1, 1);
 	return NETDEV_TX_OK;
 }
 
