@@ -617,8 +617,7 @@ static void vlc_netdev_get_stats64(struct net_device *ndev,
 	struct vlc_dev *vd = netdev_priv(ndev);
 	struct vlc_exec_stats *x = &vd->xstats;
 	struct vlc_napi_stats *n = &vd->nstats;
-	const struct vlc_mac_stats *m;
-	struct vlc_snap snap;
+	const struct vlc_mac_stats *m = &vd->snap.mac;
 	unsigned int start;
 
 	do {
@@ -636,13 +635,18 @@ static void vlc_netdev_get_stats64(struct net_device *ndev,
 	} while (u64_stats_fetch_retry(&n->syncp, start));
 	st->tx_dropped = atomic64_read(&vd->tx_dropped);
 
-	/* The MAC's own, as of its last frame (ethtool -S has the rest). */
-	vlc_dev_read_snap(vd, &snap);
-	m = &snap.mac;
-	st->rx_crc_errors = m->rx_crc_errors;
-	st->rx_errors = m->rx_crc_errors + m->rx_truncated + m->rx_bad_header +
-			m->rx_erasure_aborts + m->rx_too_long;
-	st->collisions = m->collisions;
+	/* The MAC's own, as of its last frame (ethtool -S has the rest),
+	 * read in place: a snapshot is too big for a stack that bonding
+	 * may have nested stats calls on.
+	 */
+	do {
+		start = read_seqcount_begin(&vd->snap_seq);
+		st->rx_crc_errors = m->rx_crc_errors;
+		st->rx_errors = m->rx_crc_errors + m->rx_truncated +
+				m->rx_bad_header + m->rx_erasure_aborts +
+				m->rx_too_long;
+		st->collisions = m->collisions;
+	} while (read_seqcount_retry(&vd->snap_seq, start));
 }
 
 /* The MAC's short address follows the Ethernet address when that has the
@@ -796,17 +800,20 @@ static void vlc_ethtool_get_stats(struct net_device *ndev,
 				  struct ethtool_stats *es, u64 *data)
 {
 	struct vlc_dev *vd = netdev_priv(ndev);
-	struct vlc_snap snap;
-	unsigned int i;
+	const struct vlc_snap *s = &vd->snap;
+	unsigned int i, seq;
 
-	vlc_dev_read_snap(vd, &snap);
-	for (i = 0; i < ARRAY_SIZE(vlc_ethtool_stats); i++) {
-		const struct vlc_ethtool_stat *st = &vlc_ethtool_stats[i];
-		const void *base = st->mac ? (void *)&snap.mac :
-					     (void *)&snap.phy;
+	/* in place, as ndo_get_stats64 */
+	do {
+		seq = read_seqcount_begin(&vd->snap_seq);
+		for (i = 0; i < ARRAY_SIZE(vlc_ethtool_stats); i++) {
+			const struct vlc_ethtool_stat *st = &vlc_ethtool_stats[i];
+			const void *base = st->mac ? (void *)&s->mac :
+						     (void *)&s->phy;
 
-		data[i] = *(const u64 *)(base + st->offset);
-	}
+			data[i] = *(const u64 *)(base + st->offset);
+		}
+	} while (read_seqcount_retry(&vd->snap_seq, seq));
 }
 
 static const struct ethtool_ops vlc_ethtool_ops = {

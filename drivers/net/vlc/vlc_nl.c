@@ -14,6 +14,7 @@
 #include <linux/math64.h>
 #include <linux/netdevice.h>
 #include <linux/rtnetlink.h>
+#include <linux/slab.h>
 #include <net/genetlink.h>
 #include <net/sock.h>
 #include <uapi/linux/vlc.h>
@@ -210,17 +211,16 @@ static int vlc_nl_put_beacons(struct sk_buff *skb,
 	return 0;
 }
 
-static int vlc_nl_fill(struct sk_buff *skb, struct net_device *ndev,
-		       u32 portid, u32 seq, int flags)
+static int vlc_nl_put_state(struct sk_buff *skb, struct net_device *ndev,
+			    const struct vlc_nl_state *st, u32 portid,
+			    u32 seq, int flags)
 {
 	struct vlc_dev *vd = netdev_priv(ndev);
 	bool running = netif_running(ndev);
-	struct vlc_nl_state st;
 	u32 bmin = 0, bmax = 0;
 	void *hdr;
 
-	vlc_nl_snapshot(vd, &st);
-	vlc_phy_brightness_range(&st.t, st.mode, &bmin, &bmax);
+	vlc_phy_brightness_range(&st->t, st->mode, &bmin, &bmax);
 
 	hdr = genlmsg_put(skb, portid, seq, &vlc_nl_family, flags,
 			  VLC_CMD_GET);
@@ -229,55 +229,71 @@ static int vlc_nl_fill(struct sk_buff *skb, struct net_device *ndev,
 
 	if (nla_put_u32(skb, VLC_ATTR_IFINDEX, ndev->ifindex) ||
 	    nla_put_string(skb, VLC_ATTR_IFNAME, ndev->name) ||
-	    nla_put_u8(skb, VLC_ATTR_MODULATION, st.mode) ||
-	    nla_put_u32(skb, VLC_ATTR_BRIGHTNESS, st.brightness) ||
-	    nla_put_u32(skb, VLC_ATTR_SYNC_NS, st.t.sync_ns) ||
-	    nla_put_u32(skb, VLC_ATTR_GUARD_NS, st.t.guard_ns) ||
-	    nla_put_u32(skb, VLC_ATTR_DATA_NS, st.t.data_ns) ||
-	    nla_put_u32(skb, VLC_ATTR_FRAME_NS, st.t.frame_ns) ||
-	    nla_put_u32(skb, VLC_ATTR_TOLERANCE_NS, st.t.tolerance_ns) ||
+	    nla_put_u8(skb, VLC_ATTR_MODULATION, st->mode) ||
+	    nla_put_u32(skb, VLC_ATTR_BRIGHTNESS, st->brightness) ||
+	    nla_put_u32(skb, VLC_ATTR_SYNC_NS, st->t.sync_ns) ||
+	    nla_put_u32(skb, VLC_ATTR_GUARD_NS, st->t.guard_ns) ||
+	    nla_put_u32(skb, VLC_ATTR_DATA_NS, st->t.data_ns) ||
+	    nla_put_u32(skb, VLC_ATTR_FRAME_NS, st->t.frame_ns) ||
+	    nla_put_u32(skb, VLC_ATTR_TOLERANCE_NS, st->t.tolerance_ns) ||
 	    nla_put_u32(skb, VLC_ATTR_BRIGHTNESS_MIN, bmin) ||
 	    nla_put_u32(skb, VLC_ATTR_BRIGHTNESS_MAX, bmax) ||
-	    nla_put_u8(skb, VLC_ATTR_SHORT_ADDR, st.snap.mp.short_addr) ||
+	    nla_put_u8(skb, VLC_ATTR_SHORT_ADDR, st->snap.mp.short_addr) ||
 	    nla_put_string(skb, VLC_ATTR_EXECUTOR,
 			   vlc_exec_kind_name(vd->exec.kind)) ||
 	    nla_put_u8(skb, VLC_ATTR_RUNNING, running) ||
 	    nla_put_u8(skb, VLC_ATTR_CARRIER,
 		       running && netif_carrier_ok(ndev)) ||
 	    nla_put_u8(skb, VLC_ATTR_LOCKED,
-		       running && st.snap.phy.frames && !st.snap.rx.acquiring) ||
-	    nla_put_u32(skb, VLC_ATTR_SIGNAL, st.snap.rx.signal) ||
-	    nla_put_u32(skb, VLC_ATTR_NOISE, st.snap.rx.noise) ||
-	    nla_put_u32(skb, VLC_ATTR_AMBIENT, st.snap.rx.ambient) ||
-	    nla_put_u64_64bit(skb, VLC_ATTR_PHY_FRAMES, st.snap.phy.frames,
+		       running && st->snap.phy.frames && !st->snap.rx.acquiring) ||
+	    nla_put_u32(skb, VLC_ATTR_SIGNAL, st->snap.rx.signal) ||
+	    nla_put_u32(skb, VLC_ATTR_NOISE, st->snap.rx.noise) ||
+	    nla_put_u32(skb, VLC_ATTR_AMBIENT, st->snap.rx.ambient) ||
+	    nla_put_u64_64bit(skb, VLC_ATTR_PHY_FRAMES, st->snap.phy.frames,
 			      VLC_ATTR_PAD) ||
 	    nla_put_u64_64bit(skb, VLC_ATTR_PHY_SYMBOLS_TX,
-			      st.snap.phy.symbols_tx, VLC_ATTR_PAD) ||
+			      st->snap.phy.symbols_tx, VLC_ATTR_PAD) ||
 	    nla_put_u64_64bit(skb, VLC_ATTR_PHY_SYMBOLS_RX,
-			      st.snap.phy.symbols_rx, VLC_ATTR_PAD) ||
-	    nla_put_u64_64bit(skb, VLC_ATTR_PHY_ERASURES, st.snap.phy.erasures,
+			      st->snap.phy.symbols_rx, VLC_ATTR_PAD) ||
+	    nla_put_u64_64bit(skb, VLC_ATTR_PHY_ERASURES, st->snap.phy.erasures,
 			      VLC_ATTR_PAD) ||
-	    nla_put_u64_64bit(skb, VLC_ATTR_PHY_LATE, st.snap.phy.late,
+	    nla_put_u64_64bit(skb, VLC_ATTR_PHY_LATE, st->snap.phy.late,
 			      VLC_ATTR_PAD) ||
-	    nla_put_u64_64bit(skb, VLC_ATTR_PHY_OVERRUNS, st.snap.phy.overruns,
+	    nla_put_u64_64bit(skb, VLC_ATTR_PHY_OVERRUNS, st->snap.phy.overruns,
 			      VLC_ATTR_PAD) ||
-	    nla_put_u32(skb, VLC_ATTR_RTS_THRESHOLD, st.snap.mp.rts_threshold) ||
-	    nla_put_u32(skb, VLC_ATTR_RETRY_LIMIT, st.snap.mp.retry_limit) ||
-	    nla_put_u32(skb, VLC_ATTR_CW_MIN, st.snap.mp.cw_min) ||
-	    nla_put_u32(skb, VLC_ATTR_CW_MAX, st.snap.mp.cw_max) ||
-	    nla_put_u32(skb, VLC_ATTR_FRAG_SIZE, st.snap.mp.frag_size) ||
+	    nla_put_u32(skb, VLC_ATTR_RTS_THRESHOLD, st->snap.mp.rts_threshold) ||
+	    nla_put_u32(skb, VLC_ATTR_RETRY_LIMIT, st->snap.mp.retry_limit) ||
+	    nla_put_u32(skb, VLC_ATTR_CW_MIN, st->snap.mp.cw_min) ||
+	    nla_put_u32(skb, VLC_ATTR_CW_MAX, st->snap.mp.cw_max) ||
+	    nla_put_u32(skb, VLC_ATTR_FRAG_SIZE, st->snap.mp.frag_size) ||
 	    nla_put_u32(skb, VLC_ATTR_BEACON_INTERVAL,
-			st.snap.mp.beacon_interval) ||
-	    nla_put_u32(skb, VLC_ATTR_LOC_INTERVAL, st.snap.mp.loc_interval) ||
-	    nla_put_u32(skb, VLC_ATTR_MAX_AGE, st.snap.mp.max_age) ||
-	    nla_put_u32(skb, VLC_ATTR_FEC, st.snap.mp.fec) ||
-	    nla_put_u32(skb, VLC_ATTR_NAV, st.snap.nav) ||
-	    vlc_nl_put_beacons(skb, &st)) {
+			st->snap.mp.beacon_interval) ||
+	    nla_put_u32(skb, VLC_ATTR_LOC_INTERVAL, st->snap.mp.loc_interval) ||
+	    nla_put_u32(skb, VLC_ATTR_MAX_AGE, st->snap.mp.max_age) ||
+	    nla_put_u32(skb, VLC_ATTR_FEC, st->snap.mp.fec) ||
+	    nla_put_u32(skb, VLC_ATTR_NAV, st->snap.nav) ||
+	    vlc_nl_put_beacons(skb, st)) {
 		genlmsg_cancel(skb, hdr);
 		return -EMSGSIZE;
 	}
 	genlmsg_end(skb, hdr);
 	return 0;
+}
+
+static int vlc_nl_fill(struct sk_buff *skb, struct net_device *ndev,
+		       u32 portid, u32 seq, int flags)
+{
+	struct vlc_nl_state *st;
+	int err;
+
+	/* a snapshot is too big for the stack */
+	st = kmalloc(sizeof(*st), GFP_KERNEL);
+	if (!st)
+		return -ENOMEM;
+	vlc_nl_snapshot(netdev_priv(ndev), st);
+	err = vlc_nl_put_state(skb, ndev, st, portid, seq, flags);
+	kfree(st);
+	return err;
 }
 
 /* The vlc device a request names, or NULL with the extack set.
