@@ -109,13 +109,11 @@ void vlc_led_update_max(struct vlc_dev *vd)
 static enum led_brightness vlc_led_get(struct led_classdev *cdev)
 {
 	struct vlc_led *led = container_of(cdev, struct vlc_led, cdev);
-	struct vlc_phy_timing t;
-	enum vlc_phy_mode mode;
 	u32 b = cdev->brightness;	/* the last one, once the device went */
 
 	mutex_lock(&led->lock);
 	if (led->vd)
-		vlc_dev_get_phy_config(led->vd, &t, &mode, &b);
+		b = vlc_dev_brightness(led->vd);
 	mutex_unlock(&led->lock);
 	return b;
 }

@@ -887,6 +887,8 @@ int vlc_dev_attach(struct vlc_dev *vd, const struct vlc_pin_ops *pins,
 		   void *pin_ctx, enum vlc_exec_kind kind)
 {
 	struct vlc_mac_params mp;
+	struct vlc_phy_timing t;
+	enum vlc_phy_mode mode;
 
 	if (pins->can_sleep && kind == VLC_EXEC_HRTIMER) {
 		netdev_err(vd->ndev, "pins can sleep: hrtimer executor refused\n");
@@ -897,6 +899,7 @@ int vlc_dev_attach(struct vlc_dev *vd, const struct vlc_pin_ops *pins,
 	 */
 	vlc_exec_init(&vd->exec, kind, vlc_dev_run, vd, vd->ndev->name);
 	vlc_phy_init(&vd->phy, pins, pin_ctx, &vlc_dev_phy_client, vd);
+	vlc_phy_get_config(&vd->phy, &t, &mode, &vd->brightness);
 	/* the simulator runs the search in virtual time, deterministically */
 	vlc_phy_set_acq_defer(&vd->phy, kind != VLC_EXEC_EXTERNAL);
 	INIT_WORK(&vd->acq_work, vlc_dev_acq_work);
@@ -1025,11 +1028,25 @@ int vlc_dev_set_phy_config(struct vlc_dev *vd, const struct vlc_phy_timing *t,
 	flags = vlc_exec_lock(&vd->exec);
 	ret = vlc_phy_set_config(&vd->phy, t, mode, brightness, why);
 	vlc_exec_unlock(&vd->exec, flags);
-	if (!ret)
+	if (!ret) {
+		WRITE_ONCE(vd->brightness, brightness);
 		vlc_led_update_max(vd);
+	}
 	return ret;
 }
 EXPORT_SYMBOL_GPL(vlc_dev_set_phy_config);
+
+/**
+ * vlc_dev_brightness - the brightness set last, for anybody to read
+ * @vd: VLC device
+ *
+ * Context: any; never takes the executor's lock, which a thread
+ * executor's mutex would let any reader hold against it.
+ */
+u32 vlc_dev_brightness(struct vlc_dev *vd)
+{
+	return READ_ONCE(vd->brightness);
+}
 
 /**
  * vlc_dev_get_mac_params - the MAC settings in use

@@ -148,6 +148,7 @@ struct vlc_notify {
  * @snap_napi: NAPI's copy of @snap, too big for its stack
  * @bus_info: what ethtool -i prints as bus-info (backend name)
  * @led: the LED class device (vlc_led.c), or NULL; RTNL protects it
+ * @brightness: the PHY's brightness as last set, vlc_dev_brightness()
  * @rnd: the MAC's random numbers (backoffs), executor context; seeded
  *	when attached. get_random_u32() takes locks that sleep on
  *	PREEMPT_RT, so the hard-IRQ tick never calls it.
@@ -187,6 +188,7 @@ struct vlc_dev {
 	struct vlc_snap snap_napi;
 	const char *bus_info;
 	struct vlc_led *led;
+	u32 brightness;
 	struct rnd_state rnd;
 	u32 (*random)(struct vlc_dev *vd);
 };
@@ -200,6 +202,7 @@ int vlc_dev_set_pins(struct vlc_dev *vd, const struct vlc_pin_ops *pins);
 void vlc_dev_set_rx_min_level(struct vlc_dev *vd, u32 level);
 void vlc_dev_get_phy_config(struct vlc_dev *vd, struct vlc_phy_timing *t,
 			    enum vlc_phy_mode *mode, u32 *brightness);
+u32 vlc_dev_brightness(struct vlc_dev *vd);
 int vlc_dev_set_phy_config(struct vlc_dev *vd, const struct vlc_phy_timing *t,
 			   enum vlc_phy_mode mode, u32 brightness,
 			   enum vlc_refusal *why);
