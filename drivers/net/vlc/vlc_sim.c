@@ -393,8 +393,10 @@ static void vlc_sim_step(struct vlc_sim_node *n)
 	mutex_unlock(&n->vd.exec.mlock);
 }
 
-/* Sleep while virtual time is ahead of wall time * speed. */
-static bool vlc_sim_pace(u64 v)
+/* Microseconds to sleep before virtual time @v is due at wall time *
+ * speed; 0: run it now. Under vlc_sim.lock, which the sleep is not.
+ */
+static unsigned long vlc_sim_pace(u64 v)
 {
 	u32 pct = READ_ONCE(speed);
 	u64 wall = ktime_get_ns();
@@ -403,14 +405,12 @@ static bool vlc_sim_pace(u64 v)
 	if (!pct) {
 		vlc_sim.pace_wall = wall;
 		vlc_sim.pace_v = v;
-		return false;
+		return 0;
 	}
 	due = vlc_sim.pace_wall + div_u64((v - vlc_sim.pace_v) * 100, pct);
 	if (due <= wall + NSEC_PER_MSEC)
-		return false;
-	usleep_range(div_u64(due - wall, NSEC_PER_USEC),
-		     div_u64(due - wall, NSEC_PER_USEC) + 200);
-	return true;
+		return 0;
+	return div_u64(due - wall, NSEC_PER_USEC);
 }
 
 static int vlc_sim_thread(void *unused)
@@ -419,6 +419,7 @@ static int vlc_sim_thread(void *unused)
 
 	while (!kthread_should_stop()) {
 		struct vlc_sim_node *n;
+		unsigned long us;
 
 		mutex_lock(&vlc_sim.lock);
 		n = vlc_sim_next();
@@ -429,8 +430,13 @@ static int vlc_sim_thread(void *unused)
 			vlc_sim.pace_v = atomic64_read(&vlc_sim.vtime);
 			continue;
 		}
-		if (vlc_sim_pace(n->next_g)) {
+		/* Nodes come and go, and settings change, while it sleeps:
+		 * their callers hold RTNL and wait for the lock.
+		 */
+		us = vlc_sim_pace(n->next_g);
+		if (us) {
 			mutex_unlock(&vlc_sim.lock);
+			usleep_range(us, us + 200);
 			continue;
 		}
 		vlc_sim_step(n);
