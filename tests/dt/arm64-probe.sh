@@ -170,7 +170,7 @@ done <<EOF
 $bad_nodes
 EOF
 echo "probe: $nbad bad DT nodes tried"
-console absent 'BUG:|WARNING:|INFO: lockdep|possible recursive locking|circular locking|inconsistent lock state|sleeping function' \
+console absent 'BUG:|WARNING:|INFO: lockdep|possible recursive locking|circular locking|inconsistent lock state|sleeping function|scheduling while atomic|NOHZ tick-stop error' \
 	"no kernel BUG/WARNING/lockdep splat" "kernel warnings (see above)"
 echo "probe: $p passed, $f failed"
 [ "$f" -eq 0 ]

@@ -46,7 +46,7 @@ us_arm64="20000 2000 1000 2000 1000"
 # comes from the code, not from the load of the machine; idle time is
 # skipped.
 icount="-icount shift=0,sleep=off"
-bad='BUG:|WARNING:|INFO: lockdep|possible recursive locking|circular locking|inconsistent lock state|Invalid wait context|sleeping function|KASAN|UBSAN|Oops'
+bad='BUG:|WARNING:|INFO: lockdep|possible recursive locking|circular locking|inconsistent lock state|Invalid wait context|sleeping function|KASAN|UBSAN|Oops|scheduling while atomic|NOHZ tick-stop error'
 
 passed=0
 failed=0

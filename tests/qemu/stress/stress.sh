@@ -54,7 +54,7 @@ step_end() {
 }
 # splat_check STEP: stop at the step that caused a kernel report
 splat_check() {
-	bad='WARNING:|BUG:|Oops|KASAN|UBSAN|INFO: lockdep|possible recursive locking|circular locking|inconsistent lock state'
+	bad='WARNING:|BUG:|Oops|KASAN|UBSAN|INFO: lockdep|possible recursive locking|circular locking|inconsistent lock state|scheduling while atomic|NOHZ tick-stop error'
 	if dmesg | grep -Eq "$bad"; then
 		dmesg | grep -E -A 20 "$bad" | head -n 60
 		fail "kernel report during $1"
