@@ -187,6 +187,21 @@ unsigned int vlc_mac_frame_symbols(const struct vlc_mac_params *p,
 	return p->preamble + ((nbytes * 8) >> (p->bits_per_symbol - 1));
 }
 
+/**
+ * vlc_mac_hold_max - the most frames one packet may keep the MAC's queue
+ * @mac: the MAC
+ *
+ * Every attempt of the longest exchange the protocol allows (what a NAV
+ * is clamped to), each after the longest contention. An owner's
+ * transmit watchdog waits longer than this before it calls the medium
+ * jammed.
+ */
+u32 vlc_mac_hold_max(const struct vlc_mac *mac)
+{
+	return (mac->p.retry_limit + 1U) *
+	       (mac->nav.max + mac->p.difs + mac->p.cw_max);
+}
+
 /* fec: off, auto, or the parity of a level a frame header can name */
 static bool vlc_mac_fec_ok(u8 fec)
 {

@@ -598,6 +598,7 @@ void vlc_mac_rx_frame(struct vlc_mac *mac, const struct vlc_phy_rx *rx);
 int vlc_mac_short_addr(const u8 *addr);
 unsigned int vlc_mac_beacons(const struct vlc_mac *mac,
 			     struct vlc_mac_beacon *out, unsigned int max);
+u32 vlc_mac_hold_max(const struct vlc_mac *mac);
 unsigned int vlc_mac_frame_symbols(const struct vlc_mac_params *p,
 				   unsigned int nbytes);
 

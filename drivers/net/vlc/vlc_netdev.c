@@ -11,6 +11,7 @@
 #include <linux/etherdevice.h>
 #include <linux/ethtool.h>
 #include <linux/irq_work.h>
+#include <linux/math64.h>
 #include <linux/module.h>
 #include <linux/netdevice.h>
 #include <linux/random.h>
@@ -78,6 +79,7 @@ static void vlc_dev_event(struct vlc_dev *vd, int ev)
 /* A packet of @len bytes left the device: BQL hears of it in NAPI. */
 static void vlc_dev_tx_left(struct vlc_dev *vd, unsigned int len)
 {
+	vd->left_ns = vlc_exec_now(&vd->exec);
 	WRITE_ONCE(vd->bql.pkts, vd->bql.pkts + 1);
 	WRITE_ONCE(vd->bql.bytes, vd->bql.bytes + len);
 	vlc_dev_event(vd, VLC_EV_TX_DONE);
@@ -371,6 +373,52 @@ static void vlc_dev_fec_work(struct work_struct *work)
 	vlc_exec_unlock(&vd->exec, flags);
 }
 
+/* ---- process context: the stack's transmit watchdog ---- */
+
+/* The longest a packet may keep the MAC is @hold frames of @frame_ns at
+ * the settings in use. The watchdog fires a second past it, and never
+ * before the stack's default of 5 s (nor after a day).
+ */
+static void vlc_dev_watchdog_set(struct vlc_dev *vd, u32 hold, u32 frame_ns)
+{
+	u64 ns = (u64)hold * frame_ns + NSEC_PER_SEC;
+
+	ns = clamp_t(u64, ns, 5 * NSEC_PER_SEC, 24ULL * 3600 * NSEC_PER_SEC);
+	WRITE_ONCE(vd->hold_ns, ns);
+	WRITE_ONCE(vd->ndev->watchdog_timeo,
+		   msecs_to_jiffies(div_u64(ns, NSEC_PER_MSEC)));
+}
+
+/* The queue stayed stopped past the watchdog. If no packet has left the
+ * MAC for as long on the executor's own clock either (a simulator's runs
+ * slower than the wall's under load), the medium is jammed: what the MAC
+ * holds is stale and goes, counted as failed, and the skb ring moves on
+ * into the MAC. The stack counts the timeout (queues/tx-0/tx_timeout)
+ * and logs it.
+ */
+static void vlc_dev_timeout_work(struct work_struct *work)
+{
+	struct vlc_dev *vd = container_of(work, struct vlc_dev, timeout_work);
+	unsigned long flags;
+
+	flags = vlc_exec_lock(&vd->exec);
+	if (vlc_exec_now(&vd->exec) - vd->left_ns >= READ_ONCE(vd->hold_ns)) {
+		vlc_mac_flush(&vd->mac);
+		vlc_dev_feed_mac(vd);
+	}
+	vlc_exec_unlock(&vd->exec, flags);
+}
+
+/* The watchdog's timer, the stack's transmit lock held: the executor's
+ * lock may be a mutex, so a work item flushes.
+ */
+static void vlc_netdev_tx_timeout(struct net_device *ndev, unsigned int txq)
+{
+	struct vlc_dev *vd = netdev_priv(ndev);
+
+	schedule_work(&vd->timeout_work);
+}
+
 /* Free entries of the stack's ring once its head is at @head. */
 static unsigned int vlc_netdev_txq_room(struct vlc_dev *vd, unsigned int head)
 {
@@ -523,6 +571,7 @@ static int vlc_netdev_open(struct net_device *ndev)
 		vlc_mac_set_fec(&vd->mac, &vd->fec, &vd->fec_hdr,
 				vd->exec.kind != VLC_EXEC_EXTERNAL);
 	first = vlc_phy_start(&vd->phy, vlc_exec_now(&vd->exec));
+	vd->left_ns = vlc_exec_now(&vd->exec);
 	vlc_exec_unlock(&vd->exec, flags);
 
 	err = vlc_exec_start(&vd->exec, first);
@@ -552,6 +601,8 @@ static int vlc_netdev_stop(struct net_device *ndev)
 	cancel_work_sync(&vd->acq_work);
 	/* nor this one: a decode taken is ended before it returns */
 	cancel_work_sync(&vd->fec_work);
+	/* the watchdog stopped before ndo_stop was called */
+	cancel_work_sync(&vd->timeout_work);
 
 	flags = vlc_exec_lock(&vd->exec);
 	vlc_phy_stop(&vd->phy, vlc_exec_now(&vd->exec));
@@ -696,6 +747,7 @@ static const struct net_device_ops vlc_netdev_ops = {
 	.ndo_open		= vlc_netdev_open,
 	.ndo_stop		= vlc_netdev_stop,
 	.ndo_start_xmit		= vlc_netdev_start_xmit,
+	.ndo_tx_timeout		= vlc_netdev_tx_timeout,
 	.ndo_get_stats64	= vlc_netdev_get_stats64,
 	.ndo_set_mac_address	= vlc_netdev_set_mac_address,
 	.ndo_validate_addr	= eth_validate_addr,
@@ -904,11 +956,13 @@ int vlc_dev_attach(struct vlc_dev *vd, const struct vlc_pin_ops *pins,
 	vlc_phy_set_acq_defer(&vd->phy, kind != VLC_EXEC_EXTERNAL);
 	INIT_WORK(&vd->acq_work, vlc_dev_acq_work);
 	INIT_WORK(&vd->fec_work, vlc_dev_fec_work);
+	INIT_WORK(&vd->timeout_work, vlc_dev_timeout_work);
 	vd->kick = IRQ_WORK_INIT_HARD(vlc_dev_kick_fn);
 	prandom_seed_state(&vd->rnd, get_random_u64());
 	seqcount_init(&vd->snap_seq);
 	vlc_mac_default_params(&mp);
 	vlc_mac_init(&vd->mac, &mp, &vlc_dev_mac_ops, vd);
+	vlc_dev_watchdog_set(vd, vlc_mac_hold_max(&vd->mac), t.frame_ns);
 	vlc_dev_sync_short_addr(vd);
 	vlc_dev_publish(vd);
 	netif_napi_add(vd->ndev, &vd->napi, vlc_napi_poll);
@@ -1017,6 +1071,7 @@ int vlc_dev_set_phy_config(struct vlc_dev *vd, const struct vlc_phy_timing *t,
 			   enum vlc_refusal *why)
 {
 	unsigned long flags;
+	u32 hold;
 	int ret;
 
 	ret = vlc_dev_exec_timing_check(vd, t, why);
@@ -1027,9 +1082,11 @@ int vlc_dev_set_phy_config(struct vlc_dev *vd, const struct vlc_phy_timing *t,
 	 */
 	flags = vlc_exec_lock(&vd->exec);
 	ret = vlc_phy_set_config(&vd->phy, t, mode, brightness, why);
+	hold = vlc_mac_hold_max(&vd->mac);
 	vlc_exec_unlock(&vd->exec, flags);
 	if (!ret) {
 		WRITE_ONCE(vd->brightness, brightness);
+		vlc_dev_watchdog_set(vd, hold, t->frame_ns);
 		vlc_led_update_max(vd);
 	}
 	return ret;
@@ -1077,7 +1134,10 @@ int vlc_dev_set_mac_params(struct vlc_dev *vd, const struct vlc_mac_params *p,
 			   enum vlc_refusal *why)
 {
 	struct vlc_mac_params np = *p;
+	struct vlc_phy_timing t;
+	enum vlc_phy_mode mode;
 	unsigned long flags;
+	u32 hold, b;
 	int ret;
 
 	flags = vlc_exec_lock(&vd->exec);
@@ -1085,6 +1145,10 @@ int vlc_dev_set_mac_params(struct vlc_dev *vd, const struct vlc_mac_params *p,
 	np.bits_per_symbol = vd->mac.p.bits_per_symbol;
 	ret = vlc_mac_set_params(&vd->mac, &np, why);
 	vlc_dev_publish(vd);
+	hold = vlc_mac_hold_max(&vd->mac);
+	vlc_phy_get_config(&vd->phy, &t, &mode, &b);
 	vlc_exec_unlock(&vd->exec, flags);
+	if (!ret)
+		vlc_dev_watchdog_set(vd, hold, t.frame_ns);
 	return ret;
 }

@@ -128,6 +128,8 @@ struct vlc_notify {
  *	@fec_work decodes a body with @fec; made and freed with it
  * @fec_work: decodes a coded frame in process context, for the hrtimer
  *	and thread executors (see vlc_mac_fec_begin())
+ * @timeout_work: flushes the MAC when the stack's transmit watchdog
+ *	fires
  * @txq: skbs from ndo_start_xmit to the executor
  * @txq_head: next free entry, written by ndo_start_xmit
  * @txq_tail: next entry to take, written by the executor
@@ -141,6 +143,9 @@ struct vlc_notify {
  * @tx_dropped: packets dropped before reaching the MAC; while the
  *	executor sees no carrier, all of them
  * @bql: byte queue limits: what left the skb ring and the MAC
+ * @left_ns: when a packet last left the device, on the executor's clock
+ * @hold_ns: the longest a packet may keep the MAC; the transmit
+ *	watchdog fires past it
  * @snap_seq: orders @snap for readers; its writers hold the executor's
  *	lock and run with interrupts off
  * @snap: the executor's state for readers, vlc_dev_read_snap()
@@ -166,6 +171,7 @@ struct vlc_dev {
 	struct vlc_fec fec;
 	struct vlc_fec fec_hdr;
 	struct work_struct fec_work;
+	struct work_struct timeout_work;
 
 	struct sk_buff *txq[VLC_TXQ_LEN];
 	unsigned int txq_head;
@@ -182,6 +188,8 @@ struct vlc_dev {
 	struct vlc_napi_stats nstats;
 	atomic64_t tx_dropped;
 	struct vlc_bql bql;
+	u64 left_ns;
+	u64 hold_ns;
 	seqcount_t snap_seq;
 	struct vlc_snap snap;
 	struct vlc_notify notify;

@@ -6,10 +6,13 @@
 #include <kunit/test.h>
 #include <linux/etherdevice.h>
 #include <linux/completion.h>
+#include <linux/delay.h>
 #include <linux/ethtool.h>
 #include <linux/if_arp.h>
 #include <linux/kthread.h>
 #include <linux/netdevice.h>
+#include <linux/rtnetlink.h>
+#include <net/sch_generic.h>
 
 #include "vlc_netdev.h"
 
@@ -189,11 +192,115 @@ static void vlc_netdev_test_reader_lockless(struct kunit *test)
 	free_netdev(ndev);
 }
 
+/* A broadcast Ethernet frame of 100 bytes' payload to @ndev's queue. */
+static void vlc_test_xmit(struct net_device *ndev)
+{
+	struct sk_buff *skb = alloc_skb(ETH_HLEN + 100, GFP_KERNEL);
+	struct ethhdr *eh;
+
+	if (!skb)
+		return;
+	eh = skb_put_zero(skb, ETH_HLEN + 100);
+	eth_broadcast_addr(eh->h_dest);
+	ether_addr_copy(eh->h_source, ndev->dev_addr);
+	eh->h_proto = htons(ETH_P_IP);
+	skb->protocol = eh->h_proto;
+	skb->dev = ndev;
+	skb_reset_mac_header(skb);
+	dev_queue_xmit(skb);
+}
+
+/* The external executor's clock, which the watchdog case moves. */
+static u64 vlc_test_clock_ns;
+
+static u64 vlc_test_clock(void *ctx)
+{
+	return READ_ONCE(vlc_test_clock_ns);
+}
+
+/* Wait, 20 s at most, for @want transmit timeouts of @ndev and, if
+ * @errors, a packet counted as failed; the timeouts seen.
+ */
+static long vlc_test_timeouts(struct net_device *ndev, long want,
+			      bool errors, struct rtnl_link_stats64 *st)
+{
+	struct netdev_queue *txq = netdev_get_tx_queue(ndev, 0);
+	unsigned long end = jiffies + 20 * HZ;
+	long fired;
+
+	do {
+		msleep(100);
+		fired = atomic_long_read(&txq->trans_timeout);
+		dev_get_stats(ndev, st);
+	} while ((fired < want || (errors && !st->tx_errors)) &&
+		 time_before(jiffies, end));
+	return fired;
+}
+
+/* A jammed medium: a neighbour in view, but the MAC never gets a frame
+ * out (the executor never runs a frame). The skb ring and BQL fill and
+ * the queue stops; the stack's watchdog must fire, and once the
+ * executor's own clock has gone past the longest a packet may take, the
+ * device must flush what the MAC holds, so that the queue moves again
+ * instead of staying stopped for good. Before that (a simulator slower
+ * than the wall) it must not.
+ */
+static void vlc_netdev_test_tx_watchdog(struct kunit *test)
+{
+	struct net_device *ndev = vlc_test_ndev(test);
+	struct vlc_dev *vd = netdev_priv(ndev);
+	struct rtnl_link_stats64 st = {};
+	unsigned long end;
+	long fired;
+	int i, err;
+
+	KUNIT_ASSERT_EQ(test, vlc_dev_attach(vd, &vlc_test_pins, NULL,
+					     VLC_EXEC_EXTERNAL), 0);
+	KUNIT_EXPECT_GE(test, ndev->watchdog_timeo, 5 * HZ);
+	vlc_test_clock_ns = 0;
+	vlc_exec_set_clock(&vd->exec, vlc_test_clock, NULL);
+	rtnl_lock();
+	err = register_netdevice(ndev);
+	if (!err)
+		err = dev_open(ndev, NULL);
+	rtnl_unlock();
+	KUNIT_ASSERT_EQ(test, err, 0);
+
+	ndev->watchdog_timeo = HZ / 10;
+	WRITE_ONCE(vd->carrier, true);
+	netif_carrier_on(ndev);
+	/* linkwatch gives the device its qdisc and starts the watchdog */
+	end = jiffies + 10 * HZ;
+	while (qdisc_tx_is_noop(ndev) && time_before(jiffies, end))
+		msleep(20);
+	KUNIT_ASSERT_FALSE(test, qdisc_tx_is_noop(ndev));
+	for (i = 0; i < 2 * VLC_TXQ_LEN; i++)
+		vlc_test_xmit(ndev);
+
+	/* the watchdog's period is rounded to seconds */
+	fired = vlc_test_timeouts(ndev, 2, false, &st);
+	KUNIT_EXPECT_GE_MSG(test, fired, 2,
+			    "the transmit watchdog never fired");
+	KUNIT_EXPECT_EQ_MSG(test, st.tx_errors, 0ULL,
+			    "flushed before the executor's clock moved");
+
+	WRITE_ONCE(vlc_test_clock_ns, vd->hold_ns);
+	fired = vlc_test_timeouts(ndev, fired + 2, true, &st);
+	KUNIT_EXPECT_GT_MSG(test, st.tx_errors, 0ULL,
+			    "nothing the MAC held was flushed");
+
+	rtnl_lock();
+	dev_close(ndev);
+	unregister_netdevice(ndev);	/* needs_free_netdev: frees it */
+	rtnl_unlock();
+}
+
 static struct kunit_case vlc_netdev_test_cases[] = {
 	KUNIT_CASE(vlc_netdev_test_setup),
 	KUNIT_CASE(vlc_netdev_test_random_addr),
 	KUNIT_CASE(vlc_netdev_test_exec_limits),
 	KUNIT_CASE(vlc_netdev_test_reader_lockless),
+	KUNIT_CASE(vlc_netdev_test_tx_watchdog),
 	{}
 };
 
