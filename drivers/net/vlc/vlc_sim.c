@@ -210,16 +210,22 @@ static u64 vlc_sim_clock(void *ctx)
 
 /* ---- light ---- */
 
-/* Time node @tx had its LED on within [t0, t1) of global time. */
+/* Time node @tx had its LED on within [t0, t1) of global time. Its
+ * history may grow meanwhile (ndo_open and ndo_stop emit under the
+ * node's own lock, not vlc_sim.lock): the entries are read up to the
+ * count published, and never the slot the next one goes to.
+ */
 static u64 vlc_sim_lit_ns(const struct vlc_sim_node *tx, u64 t0, u64 t1)
 {
-	unsigned int i, n = min_t(unsigned int, tx->hist_n, VLC_SIM_HIST);
+	/* acquire: pairs with the release in vlc_sim_emit() */
+	unsigned int cnt = smp_load_acquire(&tx->hist_n);
+	unsigned int i, n = min_t(unsigned int, cnt, VLC_SIM_HIST - 1);
 	u64 end = t1, lit = 0;
 
 	for (i = 0; i < n; i++) {
 		const struct vlc_sim_tx *h;
 
-		h = &tx->hist[(tx->hist_n - 1 - i) % VLC_SIM_HIST];
+		h = &tx->hist[(cnt - 1 - i) % VLC_SIM_HIST];
 		if (h->on && h->t < end)
 			lit += end - max(h->t, t0);
 		if (h->t <= t0)
@@ -314,7 +320,8 @@ static void vlc_sim_emit(void *ctx, bool on, u64 t_ns)
 	n->hist[n->hist_n % VLC_SIM_HIST] = (struct vlc_sim_tx){
 		.t = atomic64_read(&vlc_sim.vtime), .on = on,
 	};
-	n->hist_n++;
+	/* release: the entry before the count that shows it */
+	smp_store_release(&n->hist_n, n->hist_n + 1);
 }
 
 static void vlc_sim_rx_begin(void *ctx, u64 t_ns)
