@@ -62,7 +62,8 @@ splat_check() {
 }
 
 # node K: board nK in namespace nI, 10.0.0.K/24, up; no IPv6
-# autoconfiguration (seconds of airtime, see vlc.rst). The namespace
+# autoconfiguration (seconds of airtime, see vlc.rst); odd K with
+# forward error correction (fec auto), even K without. The namespace
 # is made if missing. A sender's socket outlives socat as an orphan,
 # which the kernel kills after tcp_orphan_retries retransmissions (a
 # reset the listener sees, or a connection gone before it was accepted):
@@ -76,6 +77,10 @@ node() {
 	ip link set "vlcn$1" netns "n$1" name vlc0
 	ip -n "n$1" link set vlc0 addrgenmode none
 	ip -n "n$1" addr add "10.0.0.$1/24" dev vlc0
+	if [ $(($1 % 2)) -eq 1 ]; then
+		ip netns exec "n$1" "$(vlcctl_bin)" set vlc0 fec auto ||
+			fail "n$1: fec auto refused"
+	fi
 	ip -n "n$1" link set vlc0 up
 }
 # sim_has N: the simulator has N nodes
@@ -260,6 +265,15 @@ while [ $k -le "$nodes" ]; do
 	k=$((k + 1))
 done
 figure "load: MAC collisions, all nodes" "$c"
+c=0
+d=0
+k=1
+while [ $k -le "$nodes" ]; do
+	c=$((c + $(stat "n$k" mac_fec_tx_frames)))
+	d=$((d + $(stat "n$k" mac_fec_corrected_frames)))
+	k=$((k + 1))
+done
+figure "load: coded frames sent (fec auto on odd nodes), corrected" "$c, $d"
 step_end
 
 # ---- 2. namespace deletion with the devices inside ----
@@ -439,7 +453,6 @@ figure "netns: deletions with a live device under traffic" "$netns"
 # 16 skbs), each retried on the air up to the retry limit; their skbs
 # hold the ping's socket, the socket holds n2's namespace. Deleted now,
 # n2 lived on for minutes (seen under TCG). Link down drops them.
-# The sanitizer kernel has no NET_SCHED: tc cannot show its qdisc.
 q=$(ip netns exec n2 tc -s qdisc show dev vlc0 2>/dev/null |
 	sed -n 's/.*backlog [^ ]* \([0-9]*\)p.*/\1/p' | head -n 1)
 figure "netns: qdisc backlog at n2 after the last x went" \
