@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /* Helpers of the device-tree guests' /init programs (guest.h). */
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <linux/ethtool.h>
+#include <linux/genetlink.h>
 #include <linux/gpio.h>
+#include <linux/netlink.h>
 #include <linux/sockios.h>
 #include <net/if.h>
 #include <stdio.h>
@@ -20,6 +23,7 @@
 #include <unistd.h>
 
 #include "guest.h"
+#include "../../include/uapi/linux/vlc.h"
 
 const char *guest_prefix = "guest";
 int guest_passed, guest_failed;
@@ -253,6 +257,103 @@ out:
 	if (fd >= 0)
 		close(fd);
 	return v;
+}
+
+/* Append attribute @type of @len bytes at @off of the message in @b. */
+static int nl_put(char *b, int off, int type, const void *data, int len)
+{
+	struct nlattr *a = (struct nlattr *)(b + off);
+
+	a->nla_type = type;
+	a->nla_len = NLA_HDRLEN + len;
+	memcpy(b + off + NLA_HDRLEN, data, len);
+	return off + NLA_ALIGN(a->nla_len);
+}
+
+/* Send the @len bytes of the request in @b on @s; its answer replaces it.
+ * Return: the answer's length, 0 for an acknowledgment, or -errno.
+ */
+static int nl_talk(int s, char *b, int len, int size)
+{
+	struct sockaddr_nl sa = { .nl_family = AF_NETLINK };
+	struct nlmsghdr *h = (struct nlmsghdr *)b;
+	int n;
+
+	h->nlmsg_len = len;
+	if (sendto(s, b, len, 0, (struct sockaddr *)&sa, sizeof(sa)) != len)
+		return -errno;
+	n = recv(s, b, size, 0);
+	if (n < (int)NLMSG_HDRLEN)
+		return n < 0 ? -errno : -EIO;
+	if (h->nlmsg_type == NLMSG_ERROR)
+		return ((struct nlmsgerr *)NLMSG_DATA(h))->error;
+	return n;
+}
+
+/* A request of generic netlink command @cmd to family @family in @b. */
+static int genl_begin(char *b, int size, int family, int cmd, int version,
+		      int flags)
+{
+	struct nlmsghdr *h = (struct nlmsghdr *)b;
+	struct genlmsghdr *g = NLMSG_DATA(h);
+
+	memset(b, 0, size);
+	h->nlmsg_type = family;
+	h->nlmsg_flags = NLM_F_REQUEST | flags;
+	g->cmd = cmd;
+	g->version = version;
+	return NLMSG_HDRLEN + GENL_HDRLEN;
+}
+
+/* The id of the generic netlink family @name, or -errno. */
+static int genl_family(int s, const char *name)
+{
+	char b[4096];
+	int off, n;
+
+	off = genl_begin(b, sizeof(b), GENL_ID_CTRL, CTRL_CMD_GETFAMILY, 1, 0);
+	off = nl_put(b, off, CTRL_ATTR_FAMILY_NAME, name, strlen(name) + 1);
+	n = nl_talk(s, b, off, sizeof(b));
+	if (n <= 0)
+		return n ? n : -EIO;
+	for (off = NLMSG_HDRLEN + GENL_HDRLEN; off + NLA_HDRLEN <= n;) {
+		struct nlattr *a = (struct nlattr *)(b + off);
+
+		if (a->nla_len < NLA_HDRLEN)
+			break;
+		if ((a->nla_type & NLA_TYPE_MASK) == CTRL_ATTR_FAMILY_ID)
+			return *(unsigned short *)(b + off + NLA_HDRLEN);
+		off += NLA_ALIGN(a->nla_len);
+	}
+	return -ENOENT;
+}
+
+/* VLC_CMD_SET of the u32 attribute @attr of @ifname, in the caller's
+ * network namespace, as vlcctl set does: 0 or -errno.
+ */
+int vlc_set_u32(const char *ifname, int attr, unsigned int v)
+{
+	unsigned int ifindex = if_nametoindex(ifname);
+	int s, fam, off, r;
+	char b[4096];
+
+	if (!ifindex)
+		return -ENODEV;
+	s = socket(AF_NETLINK, SOCK_RAW | SOCK_CLOEXEC, NETLINK_GENERIC);
+	if (s < 0)
+		return -errno;
+	fam = genl_family(s, VLC_GENL_NAME);
+	if (fam < 0) {
+		close(s);
+		return fam;
+	}
+	off = genl_begin(b, sizeof(b), fam, VLC_CMD_SET, VLC_GENL_VERSION,
+			 NLM_F_ACK);
+	off = nl_put(b, off, VLC_ATTR_IFINDEX, &ifindex, sizeof(ifindex));
+	off = nl_put(b, off, attr, &v, sizeof(v));
+	r = nl_talk(s, b, off, sizeof(b));
+	close(s);
+	return r > 0 ? -EIO : r;
 }
 
 /* The line of @b, from its start, whose consumer field reads "|@label "

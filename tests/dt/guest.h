@@ -4,7 +4,8 @@
  * tests/wire/wire-init.c on both QEMU virt machines):
  * one line per check under a prefix, sysfs and debugfs reads, an
  * interface up or down, the level of a GPIO line the driver holds, read
- * from gpiolib's debugfs, and vlc_gpio.ko loaded and removed.
+ * from gpiolib's debugfs, vlc_gpio.ko loaded and removed, and a setting
+ * changed through the driver's generic netlink family.
  */
 #ifndef VLC_GUEST_H
 #define VLC_GUEST_H
@@ -24,6 +25,7 @@ void chip_consumers(const char *chip, char *out, size_t len);
 int ifname_by_mac(const char *mac, char *name, size_t len);
 long irq_count(const char *name);
 long long ethtool_stat(const char *ifname, const char *name);
+int vlc_set_u32(const char *ifname, int attr, unsigned int v);
 int line_offset(const char *chip, const char *label);
 int line_level(const char *chip, const char *label);
 void sample_line(const char *chip, const char *label, int ms, int *lo,

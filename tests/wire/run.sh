@@ -20,6 +20,15 @@
 #           B's LED receiver erases far more symbols on this guest than
 #           on x86_64, which makes a connection there a matter of luck
 #
+# Then both boards code their frames with forward error correction,
+# parity 8 and then auto, and A pings B (x86_64: and sends the stream
+# again) with coded bodies arriving with symbols erased: B's thread
+# executor must have handed their decode to its work item
+# (mac_fec_deferred), as on a board that senses with its LED. For that
+# phase a real-time task takes B's CPU for load_ARCH's "BUSY_US
+# PERIOD_US", as a loaded board's other work would: longer than the
+# slots' tolerance, seldom enough for the parity to repair a frame.
+#
 # With two CPUs, one a board, as two real boards have: /init pins itself
 # and A's board to CPU 0 and B's executor thread, found by its name
 # vlc/<ifname>, to CPU 1 (wire-init.c).
@@ -42,6 +51,8 @@ logs=${BUILD:-$top/build}/wire
 mkdir -p "$logs"
 us_x86_64="10000 1000 500 1000 500"
 us_arm64="20000 2000 1000 2000 1000"
+load_x86_64="800 2500000"
+load_arm64="1500 4000000"
 # The guest's clock follows its instructions (1 ns each), so lateness
 # comes from the code, not from the load of the machine; idle time is
 # skipped.
@@ -125,6 +136,8 @@ run_arch() {
 	${cc}gcc -static -O2 -Wall -o "$tmp/root/init" \
 		"$top/tests/wire/wire-init.c" "$top/tests/dt/guest.c"
 	cp "$tmp/mod/vlc_wire.ko" "$bd/drivers/net/vlc/vlc_gpio.ko" "$tmp/root/"
+	eval "load=\$load_$arch"
+	[ -z "$load" ] || echo "$load" >"$tmp/root/wire.load"
 
 	log=$logs/$arch-console.log
 	append="rdinit=/init panic=-1 loglevel=7 kunit.filter_glob=no-suite"

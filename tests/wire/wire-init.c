@@ -5,7 +5,12 @@
  * executor), each in its own network namespace. They ping each other and
  * carry a TCP stream that must arrive byte-exact (unless /wire.notcp
  * exists); then the MAC must have drawn backoffs and both receivers'
- * edge interrupts must have fired.
+ * edge interrupts must have fired. Then both send with forward error
+ * correction, a fixed parity and then auto, and A pings B (and sends the
+ * stream again), while /wire.load ("BUSY_US PERIOD_US"), if it exists,
+ * has a real-time task take B's CPU now and then, as a loaded board's
+ * other work does: B, on the thread executor, must have decoded coded
+ * frames in its work item, off the tick.
  * Both modules are removed at the end. Ends with "wire: N passed, N
  * failed" and powers off.
  *
@@ -36,6 +41,7 @@
 #include <unistd.h>
 
 #include "../dt/guest.h"
+#include "../../include/uapi/linux/vlc.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define ADDR_A		"10.23.0.1"
@@ -302,7 +308,8 @@ static void print_stats(const char *who, const char *ifn)
 		"phy_overruns", "mac_tx_frames", "mac_tx_retries",
 		"mac_rx_frames_ok", "mac_rx_no_delimiter",
 		"mac_backoffs", "mac_rx_delivered", "mac_tx_acked",
-		"mac_tx_dropped",
+		"mac_tx_dropped", "mac_fec_tx_frames", "mac_fec_corrected_frames",
+		"mac_fec_uncorrectable", "mac_fec_deferred",
 	};
 	const char * const sys[] = { "rx_packets", "rx_dropped", "tx_packets",
 				     "tx_dropped", "rx_crc_errors", "carrier" };
@@ -407,9 +414,38 @@ static void board_b(const char *ifn, int rfd, int wfd)
 	print_stats("B (LED sensor, thread executor):", ifn);
 	if (write(wfd, "done\n", 5) != 5)
 		exit(1);
-	/* keep the namespace until A is done with it */
-	if (read(rfd, &c, 1) < 0)
-		exit(1);
+	/* A's requests, until A is done with the namespace */
+	while (read(rfd, &c, 1) == 1 && c != 'q') {
+		long long n;
+
+		switch (c) {
+		case 'f':
+		case 'a':
+			snprintf(msg, sizeof(msg), "B: fec %s",
+				 c == 'a' ? "auto" : "8");
+			result(!vlc_set_u32(ifn, VLC_ATTR_FEC,
+					    c == 'a' ? VLC_FEC_AUTO : 8), msg);
+			break;
+		case 't':
+			tcp_receive(ls);
+			break;
+		case 's':
+			n = ethtool_stat(ifn, "mac_fec_deferred");
+			snprintf(msg, sizeof(msg),
+				 "B decoded coded frames in its work item (mac_fec_deferred %lld)",
+				 n);
+			result(n > 0, msg);
+			n = ethtool_stat(ifn, "mac_fec_busy");
+			snprintf(msg, sizeof(msg),
+				 "B dropped no frame for a busy decoder (mac_fec_busy %lld)",
+				 n);
+			result(n == 0, msg);
+			print_stats("B after forward error correction:", ifn);
+			break;
+		}
+		if (write(wfd, "done\n", 5) != 5)
+			exit(1);
+	}
 	exit(0);
 }
 
@@ -451,6 +487,88 @@ static void tcp_send(void)
 	check(n == TCP_BYTES, "A writes the stream");
 	if (s >= 0)
 		close(s);
+}
+
+/* Ask B for @c and relay its results until it is done. */
+static void ask_b(int to_b, FILE *f, char c)
+{
+	if (write(to_b, &c, 1) != 1)
+		exit(1);
+	relay(f, "done");
+}
+
+/* A loaded board: a real-time task above every executor takes CPU @cpu
+ * for @busy_us out of every @period_us, so that now and then a slot of
+ * the executor there comes late and a symbol is lost inside a frame.
+ * Return: its pid, or -1.
+ */
+static pid_t hog_start(int cpu, long busy_us, long period_us)
+{
+	struct sched_param sp = { .sched_priority = 99 };
+	struct timespec pause = { .tv_sec = (period_us - busy_us) / 1000000,
+				  .tv_nsec = (period_us - busy_us) % 1000000 *
+					     1000 };
+	pid_t pid = fork();
+
+	if (pid)
+		return pid;
+	if (pin_cpu(0, cpu) || sched_setscheduler(0, SCHED_FIFO, &sp))
+		exit(1);
+	for (;;) {
+		double end = now_s() + busy_us / 1e6;
+
+		while (now_s() < end)
+			;
+		nanosleep(&pause, NULL);
+	}
+}
+
+/* Both boards code their frames, at parity 8 and then auto; A pings B and
+ * on x86_64 sends the stream again. B, whose thread executor defers the
+ * decode to a work item, must have taken that path.
+ */
+static void fec_phase(const char *ifa, int to_b, FILE *f)
+{
+	char args[64] = "", msg[160];
+	pid_t hog = -1;
+	long busy, period;
+	double rtt;
+	int got, i;
+
+	if (read_file("/wire.load", args, sizeof(args)) > 0 &&
+	    sscanf(args, "%ld %ld", &busy, &period) == 2) {
+		hog = hog_start(sysconf(_SC_NPROCESSORS_ONLN) > 1, busy,
+				period);
+		snprintf(msg, sizeof(msg),
+			 "a real-time task takes B's CPU %ld us in every %ld us",
+			 busy, period);
+		check(hog > 0, msg);
+	}
+	for (i = 0; i < 2; i++) {
+		const char *name = i ? "auto" : "8";
+
+		snprintf(msg, sizeof(msg), "A: fec %s", name);
+		check(!vlc_set_u32(ifa, VLC_ATTR_FEC, i ? VLC_FEC_AUTO : 8),
+		      msg);
+		ask_b(to_b, f, i ? 'a' : 'f');
+		got = ping(ADDR_B, PINGS, &rtt);
+		snprintf(msg, sizeof(msg),
+			 "A pings B with fec %s: %d of %d replies (slowest %.1f s)",
+			 name, got, PINGS, rtt);
+		check(got == PINGS, msg);
+	}
+	if (got && with_tcp) {
+		if (write(to_b, "t", 1) != 1)
+			exit(1);
+		tcp_send();
+		relay(f, "done");
+	}
+	ask_b(to_b, f, 's');
+	print_stats("A after forward error correction:", ifa);
+	if (hog > 0) {
+		kill(hog, SIGKILL);
+		waitpid(hog, NULL, 0);
+	}
 }
 
 int main(void)
@@ -521,6 +639,8 @@ int main(void)
 	if (got && with_tcp)
 		tcp_send();
 	relay(f, "done");
+	if (got)
+		fec_phase(ifa, to_b[1], f);
 	snprintf(msg, sizeof(msg), "A and B exchanged everything in %.0f s",
 		 now_s() - t0);
 	check(1, msg);
