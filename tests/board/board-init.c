@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /* /init of the Raspberry Pi board test (tests/board/run.sh), on QEMU
  * raspi3b or raspi2b with the board's own GPIO driver, pinctrl-bcm2835:
- * vlc0 has probed from the shipped overlay; bring it up, let it run its
- * frames, read its TX line back from the GPIO controller and compare the
- * light it gives with the brightness asked for; then down, unbind, bind
- * and rmmod with the link up. The kernel log is the host's to check. The
+ * vlc0 has probed from the shipped overlay; turn forward error
+ * correction on (fec auto), bring it up, let it run its frames, read its
+ * TX line back from the GPIO controller and compare the light it gives
+ * with the brightness asked for; then down, unbind, bind and rmmod with
+ * the link up. The kernel log is the host's to check. The
  * kernel command line carries "vlc_board=MODE,BRIGHTNESS,SECONDS,MAC".
  * Ends with "board: N passed, N failed" and powers off.
  */
@@ -21,6 +22,7 @@
 #include <unistd.h>
 
 #include "guest.h"
+#include "../../include/uapi/linux/vlc.h"
 
 #define CHIP	"pinctrl-bcm2835"
 #define DRV	"/sys/bus/platform/drivers/vlc-gpio/"
@@ -148,6 +150,9 @@ int main(void)
 	check(!!strstr(b, strcmp(mode, "led") ? "|rx " : "|led-cathode "),
 	      "receiver line requested on " CHIP);
 
+	/* the codecs are made at ndo_open and freed at ndo_stop */
+	check(!vlc_set_u32("vlc0", VLC_ATTR_FEC, VLC_FEC_AUTO),
+	      "fec auto: forward error correction on");
 	check(set_up("vlc0", 1) == 0, "ip link set vlc0 up");
 	pin = line_offset(CHIP, "tx");
 	check(pin >= 0 && sample_pin(pin, seconds * 1000, &lo, &hi) == 0,
