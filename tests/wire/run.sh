@@ -51,8 +51,8 @@ logs=${BUILD:-$top/build}/wire
 mkdir -p "$logs"
 us_x86_64="10000 1000 500 1000 500"
 us_arm64="20000 2000 1000 2000 1000"
-load_x86_64="800 2500000"
-load_arm64="1500 4000000"
+load_x86_64="1000 1000000"
+load_arm64="2000 2000000"
 # The guest's clock follows its instructions (1 ns each), so lateness
 # comes from the code, not from the load of the machine; idle time is
 # skipped.
