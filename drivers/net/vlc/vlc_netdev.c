@@ -383,7 +383,8 @@ static void vlc_dev_watchdog_set(struct vlc_dev *vd, u32 hold, u32 frame_ns)
 {
 	u64 ns = (u64)hold * frame_ns + NSEC_PER_SEC;
 
-	ns = clamp_t(u64, ns, 5 * NSEC_PER_SEC, 24ULL * 3600 * NSEC_PER_SEC);
+	ns = clamp_t(u64, ns, 5ULL * NSEC_PER_SEC,
+		     24ULL * 3600 * NSEC_PER_SEC);
 	WRITE_ONCE(vd->hold_ns, ns);
 	WRITE_ONCE(vd->ndev->watchdog_timeo,
 		   msecs_to_jiffies(div_u64(ns, NSEC_PER_MSEC)));
