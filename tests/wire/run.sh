@@ -25,9 +25,9 @@
 # again) with coded bodies arriving with symbols erased: B's thread
 # executor must have handed their decode to its work item
 # (mac_fec_deferred), as on a board that senses with its LED. For that
-# phase a real-time task takes B's CPU for load_ARCH's "BUSY_US
-# PERIOD_US", as a loaded board's other work would: longer than the
-# slots' tolerance, seldom enough for the parity to repair a frame.
+# phase a shadow passes (vlc_wire.ko's shadow_us, shadow_ARCH us every
+# shadow_ms, shadowms_ARCH): a frame long, so that the symbol under it
+# reads dark, and seldom enough for the parity to repair a frame.
 #
 # With two CPUs, one a board, as two real boards have: /init pins itself
 # and A's board to CPU 0 and B's executor thread, found by its name
@@ -51,8 +51,10 @@ logs=${BUILD:-$top/build}/wire
 mkdir -p "$logs"
 us_x86_64="10000 1000 500 1000 500"
 us_arm64="20000 2000 1000 2000 1000"
-load_x86_64="1000 1000000"
-load_arm64="2000 2000000"
+shadow_x86_64=10000
+shadowms_x86_64=3000
+shadow_arm64=20000
+shadowms_arm64=4000
 # The guest's clock follows its instructions (1 ns each), so lateness
 # comes from the code, not from the load of the machine; idle time is
 # skipped.
@@ -136,21 +138,21 @@ run_arch() {
 	${cc}gcc -static -O2 -Wall -o "$tmp/root/init" \
 		"$top/tests/wire/wire-init.c" "$top/tests/dt/guest.c"
 	cp "$tmp/mod/vlc_wire.ko" "$bd/drivers/net/vlc/vlc_gpio.ko" "$tmp/root/"
-	eval "load=\$load_$arch"
-	[ -z "$load" ] || echo "$load" >"$tmp/root/wire.load"
+	eval "echo \$shadow_$arch" >"$tmp/root/wire.shadow"
+	eval "shadowms=\$shadowms_$arch"
 
 	log=$logs/$arch-console.log
 	append="rdinit=/init panic=-1 loglevel=7 kunit.filter_glob=no-suite"
 	case "$arch" in
 	x86_64)
-		echo "devices=2 timing=$(echo $us_x86_64 | tr ' ' ,)" >"$tmp/root/wire.args"
+		echo "devices=2 timing=$(echo $us_x86_64 | tr ' ' ,) shadow_ms=$shadowms" >"$tmp/root/wire.args"
 		(cd "$tmp/root" && find . | cpio -o -H newc --quiet | gzip -1) >"$tmp/initrd"
 		timeout 1500 qemu-system-x86_64 -M q35 -accel tcg -cpu max -smp 2 $icount \
 			-m 1024 -nographic -no-reboot -kernel "$bd/$image" \
 			-initrd "$tmp/initrd" -append "console=ttyS0 $append" \
 			</dev/null >"$log" 2>&1 ;;
 	arm64)
-		: >"$tmp/root/wire.args"
+		echo "shadow_ms=$shadowms" >"$tmp/root/wire.args"
 		: >"$tmp/root/wire.notcp"
 		(cd "$tmp/root" && find . | cpio -o -H newc --quiet | gzip -1) >"$tmp/initrd"
 		q="qemu-system-aarch64 -M virt,acpi=off -cpu cortex-a57 -smp 1 -m 1024 -nographic -no-reboot $icount"

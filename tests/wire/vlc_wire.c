@@ -27,7 +27,8 @@
  * interrupts from irq_sim, delivered from a hard irq_work even on
  * PREEMPT_RT; the discharge ends in a hard-IRQ hrtimer. The light is
  * brought up to date whenever an LED changes and, while there is
- * flicker, on a hard-IRQ hrtimer often enough to follow it.
+ * flicker, on a hard-IRQ hrtimer often enough to follow it, and when a
+ * shadow (shadow_us, off by default) comes and goes.
  *
  * Chips come from the device tree (compatible "linux-vlc,test-wire"), or
  * the module creates devices=N chips itself, each with a vlc-gpio device
@@ -90,6 +91,17 @@ static unsigned int gain = VLC_LIGHT_FULL;
 module_param(gain, uint, 0444);
 MODULE_PARM_DESC(gain, "what a lit LED gives every other chip, same units, 0..1000 (default 1000: full gain)");
 
+/* A shadow that passes now and then, as a hand or a door does: a test
+ * turns it on for a phase to have symbols lost inside frames.
+ */
+static unsigned int shadow_us;
+module_param(shadow_us, uint, 0644);
+MODULE_PARM_DESC(shadow_us, "a passing shadow hides every LED's light for this long, us, every shadow_ms; 0: none (default 0); writable");
+
+static unsigned int shadow_ms = 1000;
+module_param(shadow_ms, uint, 0444);
+MODULE_PARM_DESC(shadow_ms, "how often the shadow passes, ms, 1..100000 (default 1000)");
+
 static unsigned int timing[5];
 static unsigned int n_timing;
 module_param_array(timing, uint, &n_timing, 0444);
@@ -136,6 +148,8 @@ static LIST_HEAD(wire_chips);
 static DEFINE_RAW_SPINLOCK(wire_lock);
 static struct hrtimer wire_tick;
 static u64 wire_tick_ns;
+static struct hrtimer wire_shadow;
+static bool wire_shadowed;	/* under wire_lock */
 
 static bool wire_lit(const struct wire_chip *c)
 {
@@ -153,6 +167,8 @@ static u32 wire_led_light(const struct wire_chip *c)
 	const struct wire_chip *o;
 	u32 l = 0;
 
+	if (wire_shadowed)
+		return 0;
 	list_for_each_entry(o, &wire_chips, node)
 		if (o != c && wire_lit(o))
 			l += gain;
@@ -266,6 +282,26 @@ static enum hrtimer_restart wire_flicker_tick(struct hrtimer *t)
 	wire_relight(ktime_get_ns());
 	raw_spin_unlock_irqrestore(&wire_lock, flags);
 	hrtimer_forward_now(t, ns_to_ktime(wire_tick_ns));
+	return HRTIMER_RESTART;
+}
+
+/* The shadow comes for shadow_us (if not 0) every shadow_ms, and goes. */
+static enum hrtimer_restart wire_shadow_tick(struct hrtimer *t)
+{
+	u64 us = READ_ONCE(shadow_us), period = (u64)shadow_ms * USEC_PER_MSEC;
+	unsigned long flags;
+	bool on;
+
+	us = min(us, period / 2);
+	raw_spin_lock_irqsave(&wire_lock, flags);
+	on = !wire_shadowed && us;
+	if (on != wire_shadowed) {
+		wire_shadowed = on;
+		wire_relight(ktime_get_ns());
+	}
+	raw_spin_unlock_irqrestore(&wire_lock, flags);
+	hrtimer_forward_now(t, ns_to_ktime((on ? us : period - us) *
+					       NSEC_PER_USEC));
 	return HRTIMER_RESTART;
 }
 
@@ -587,7 +623,14 @@ static int __init wire_init(void)
 	}
 	wire_tick_ns = max_t(u64, WIRE_FLICKER_MIN_NS,
 			     NSEC_PER_SEC / (flicker_hz * WIRE_FLICKER_STEPS));
+	if (!shadow_ms || shadow_ms > 100000) {
+		pr_err("vlc_wire: shadow_ms: %u is not within 1..100000\n",
+		       shadow_ms);
+		return -EINVAL;
+	}
 	hrtimer_setup(&wire_tick, wire_flicker_tick, CLOCK_MONOTONIC,
+		      HRTIMER_MODE_REL_HARD);
+	hrtimer_setup(&wire_shadow, wire_shadow_tick, CLOCK_MONOTONIC,
 		      HRTIMER_MODE_REL_HARD);
 	err = platform_driver_register(&wire_driver);
 	if (err)
@@ -605,6 +648,8 @@ static int __init wire_init(void)
 	if (flicker)
 		hrtimer_start(&wire_tick, ns_to_ktime(wire_tick_ns),
 			      HRTIMER_MODE_REL_HARD);
+	hrtimer_start(&wire_shadow, ms_to_ktime(shadow_ms),
+		      HRTIMER_MODE_REL_HARD);
 	return 0;
 
 err_boards:
@@ -617,6 +662,7 @@ module_init(wire_init);
 
 static void __exit wire_exit(void)
 {
+	hrtimer_cancel(&wire_shadow);
 	hrtimer_cancel(&wire_tick);
 	wire_boards_remove(devices);
 	platform_driver_unregister(&wire_driver);

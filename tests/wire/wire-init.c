@@ -7,10 +7,10 @@
  * exists); then the MAC must have drawn backoffs and both receivers'
  * edge interrupts must have fired. Then both send with forward error
  * correction, a fixed parity and then auto, and A pings B (and sends the
- * stream again), while /wire.load ("BUSY_US PERIOD_US"), if it exists,
- * has a real-time task take B's CPU now and then, as a loaded board's
- * other work does: B, on the thread executor, must have decoded coded
- * frames in its work item, off the tick.
+ * stream again), while a shadow passes now and then (/wire.shadow: its
+ * length in us, vlc_wire.ko's shadow_us) so that symbols are lost inside
+ * frames: B, on the thread executor, must have decoded coded frames in
+ * its work item, off the tick.
  * Both modules are removed at the end. Ends with "wire: N passed, N
  * failed" and powers off.
  *
@@ -497,30 +497,15 @@ static void ask_b(int to_b, FILE *f, char c)
 	relay(f, "done");
 }
 
-/* A loaded board: a real-time task above every executor takes CPU @cpu
- * for @busy_us out of every @period_us, so that now and then a slot of
- * the executor there comes late and a symbol is lost inside a frame.
- * Return: its pid, or -1.
+/* vlc_wire.ko's passing shadow: hides every LED's light for @us in
+ * every shadow_ms (0: none).
  */
-static pid_t hog_start(int cpu, long busy_us, long period_us)
+static int shadow(unsigned int us)
 {
-	struct sched_param sp = { .sched_priority = 99 };
-	struct timespec pause = { .tv_sec = (period_us - busy_us) / 1000000,
-				  .tv_nsec = (period_us - busy_us) % 1000000 *
-					     1000 };
-	pid_t pid = fork();
+	char v[16];
 
-	if (pid)
-		return pid;
-	if (pin_cpu(0, cpu) || sched_setscheduler(0, SCHED_FIFO, &sp))
-		exit(1);
-	for (;;) {
-		double end = now_s() + busy_us / 1e6;
-
-		while (now_s() < end)
-			;
-		nanosleep(&pause, NULL);
-	}
+	snprintf(v, sizeof(v), "%u", us);
+	return write_file("/sys/module/vlc_wire/parameters/shadow_us", v);
 }
 
 /* Both boards code their frames, at parity 8 and then auto; A pings B and
@@ -530,19 +515,15 @@ static pid_t hog_start(int cpu, long busy_us, long period_us)
 static void fec_phase(const char *ifa, int to_b, FILE *f)
 {
 	char args[64] = "", msg[160];
-	pid_t hog = -1;
-	long busy, period;
+	unsigned int us = 0;
 	double rtt;
 	int got, i;
 
-	if (read_file("/wire.load", args, sizeof(args)) > 0 &&
-	    sscanf(args, "%ld %ld", &busy, &period) == 2) {
-		hog = hog_start(sysconf(_SC_NPROCESSORS_ONLN) > 1, busy,
-				period);
-		snprintf(msg, sizeof(msg),
-			 "a real-time task takes B's CPU %ld us in every %ld us",
-			 busy, period);
-		check(hog > 0, msg);
+	if (read_file("/wire.shadow", args, sizeof(args)) > 0)
+		us = strtoul(args, NULL, 10);
+	if (us) {
+		snprintf(msg, sizeof(msg), "a shadow of %u us passes", us);
+		check(!shadow(us), msg);
 	}
 	for (i = 0; i < 2; i++) {
 		const char *name = i ? "auto" : "8";
@@ -565,10 +546,8 @@ static void fec_phase(const char *ifa, int to_b, FILE *f)
 	}
 	ask_b(to_b, f, 's');
 	print_stats("A after forward error correction:", ifa);
-	if (hog > 0) {
-		kill(hog, SIGKILL);
-		waitpid(hog, NULL, 0);
-	}
+	if (us)
+		check(!shadow(0), "the shadow gone");
 }
 
 int main(void)
