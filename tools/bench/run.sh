@@ -831,7 +831,7 @@ begin goodput
 echo "bench: goodput under lateness (host)"
 gp_start=$(date +%s)
 gsize=1514 gn=20 ggoal=0.5
-# seeds of 20 datagrams a point: more for issue 20's goals (the model
+# seeds of 20 datagrams a point: more for the FEC goals (the model
 # and its heavier tail with FEC auto, 500 us frames), fewer where
 # nothing gets through (frames of 200 us and less)
 gseeds="1 2 3 4" gseeds_goal=$(seq -s " " 1 40) gseeds_short="1 2"
@@ -997,7 +997,7 @@ fig shortest_guard "$gp_shortest_guard"
 fig corrupt "$(awk 'NF >= 27 { c += $12 } END { print c + 0 }' "$gt_txt")"
 fig unfinished "$(awk 'NF >= 27 { u += $21 } END { print u + 0 }' "$gt_txt")"
 fig runs "$(awk 'NF >= 27' "$gt_txt" | wc -l)"
-# Issue 20's goals. yes/no: the pooled ratio against the goal; the
+# The FEC goals. yes/no: the pooled ratio against the goal; the
 # standard error says how far the seeds spread.
 gp_yes() { awk -v a="$1" -v b="$2" 'BEGIN { print (a != "-" && a + 0 >= b + 0) ? "yes" : "no" }'; }
 gp_goal() {	# LABEL MODE GOAL TEXT

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 # vlc-timeout: 900
-# Medium access under saturation, measured in virtual time (issue 6):
+# Medium access under saturation, measured in virtual time:
 # - 4 saturated senders to one receiver, all in view: together they get
 #   at least 0.7 of what one sender gets alone, each at least 15% of it;
 # - hidden terminals A - B - C (A and C cannot see each other) saturating
