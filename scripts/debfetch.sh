@@ -43,14 +43,24 @@ fresh=$(find "$d/lists" -maxdepth 1 -name '*Packages*' -mmin -1440 | head -n 1)
 [ -n "$fresh" ] || apt-get $apt -q update >"$d/update.log" 2>&1 ||
 	{ cat "$d/update.log" >&2; exit 1; }
 # One apt-cache call for all: "PACKAGE VERSION ARCH" per line.
-# shellcheck disable=SC2086
-info=$(apt-cache $apt show --no-all-versions "$@" 2>/dev/null |
-       awk '/^Package: /{ p = $2 } /^Version: /{ v = $2 }
-	    /^Architecture: /{ a = $2 } /^$/{ if (p != "") print p, v, a; p = "" }
-	    END { if (p != "") print p, v, a }' || true)
+show() {
+	# shellcheck disable=SC2086
+	apt-cache $apt show --no-all-versions "$@" 2>"$d/show.log" |
+		awk '/^Package: /{ p = $2 } /^Version: /{ v = $2 }
+		     /^Architecture: /{ a = $2 } /^$/{ if (p != "") print p, v, a; p = "" }
+		     END { if (p != "") print p, v, a }' || true
+}
+info=$(show "$@")
 for p in "$@"; do
 	va=$(echo "$info" | awk -v p="$p" '$1 == p && NF == 3 { print $2, $3; exit }')
-	[ -n "$va" ] || { echo "debfetch.sh: $p not in $suite" >&2; exit 1; }
+	# Seen once with three callers at once and a list that has it: ask
+	# again before saying it is not there.
+	if [ -z "$va" ]; then
+		sleep 2
+		info=$(show "$@")
+		va=$(echo "$info" | awk -v p="$p" '$1 == p && NF == 3 { print $2, $3; exit }')
+	fi
+	[ -n "$va" ] || { echo "debfetch.sh: $p not in $suite" >&2; cat "$d/show.log" >&2; exit 1; }
 	v=${va% *}
 	a=${va#* }
 	f=$d/debs/${p}_$(echo "$v" | sed 's/:/%3a/')_$a.deb
