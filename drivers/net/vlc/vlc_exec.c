@@ -45,7 +45,8 @@ static enum hrtimer_restart vlc_exec_timer_fn(struct hrtimer *timer)
 static int vlc_exec_thread_fn(void *data)
 {
 	struct vlc_exec *ex = data;
-	u64 next = ex->next_ns;
+	u64 next = ex->next_ns, now;
+	unsigned int behind = 0;
 
 	sched_set_fifo(current);
 	while (!kthread_should_stop()) {
@@ -63,6 +64,19 @@ static int vlc_exec_thread_fn(void *data)
 		mutex_lock(&ex->mlock);
 		next = ex->run(ex->ctx, ktime_get_ns());
 		mutex_unlock(&ex->mlock);
+
+		now = ktime_get_ns();
+		if (next > now || ++behind < VLC_EXEC_BEHIND_MAX) {
+			if (next > now)
+				behind = 0;
+			continue;
+		}
+		behind = 0;
+		WRITE_ONCE(ex->yields, ex->yields + 1);
+		pr_warn_ratelimited("vlc/%s: %u slot boundaries in a row passed before the thread was done: sleeping %lu us (timing too fast for this board?)\n",
+				    ex->name, VLC_EXEC_BEHIND_MAX,
+				    VLC_EXEC_YIELD_NS / NSEC_PER_USEC);
+		next = now + VLC_EXEC_YIELD_NS;
 	}
 	return 0;
 }
@@ -77,6 +91,7 @@ void vlc_exec_init(struct vlc_exec *ex, enum vlc_exec_kind kind,
 	ex->name = name;
 	ex->task = NULL;
 	ex->running = false;
+	ex->yields = 0;
 	ex->clock = NULL;
 	raw_spin_lock_init(&ex->rlock);
 	mutex_init(&ex->mlock);

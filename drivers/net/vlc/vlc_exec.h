@@ -35,6 +35,14 @@ enum vlc_exec_kind {
 #define VLC_EXEC_FRAME_NS_MIN	250000U		/* 250 us */
 #define VLC_EXEC_SLOT_NS_MIN	10000U		/* 10 us */
 
+/* So many calls in a row that returned a boundary already passed, and the
+ * thread sleeps VLC_EXEC_YIELD_NS anyway: a board too slow for its timing
+ * loses those frames (the PHY counts them as overruns) but never the CPU,
+ * whose RCU and timer threads run at lower RT priorities.
+ */
+#define VLC_EXEC_BEHIND_MAX	64
+#define VLC_EXEC_YIELD_NS	NSEC_PER_MSEC
+
 struct vlc_exec {
 	enum vlc_exec_kind kind;
 	u64 (*run)(void *ctx, u64 now_ns);
@@ -48,6 +56,7 @@ struct vlc_exec {
 	u64 (*clock)(void *ctx);
 	void *clock_ctx;
 	const char *name;		/* the thread's is "vlc/" + this, at start */
+	u64 yields;			/* thread: sleeps taken while behind */
 };
 
 void vlc_exec_init(struct vlc_exec *ex, enum vlc_exec_kind kind,
