@@ -34,8 +34,8 @@
 # vlc/<ifname>, to CPU 1 (wire-init.c).
 #
 # The guest is a static /init (tests/wire/wire-init.c). The run fails if
-# it does, or if the console has a lockdep, sleeping-function, BUG or
-# WARNING report.
+# it does, or if the console has a lockdep, sleeping-function, BUG,
+# WARNING, RCU stall or hung-task report.
 #
 #   run.sh [ARCH...]      default: x86_64 arm64
 #
@@ -59,12 +59,32 @@ shadowms_arm64=4000
 # comes from the code, not from the load of the machine; idle time is
 # skipped.
 icount="-icount shift=0,sleep=off"
-bad='BUG:|WARNING:|INFO: lockdep|possible recursive locking|circular locking|inconsistent lock state|Invalid wait context|sleeping function|KASAN|UBSAN|Oops|scheduling while atomic|NOHZ tick-stop error'
+stall='detected stalls? on CPU|blocked for more than'
+bad="BUG:|WARNING:|INFO: lockdep|possible recursive locking|circular locking|inconsistent lock state|Invalid wait context|sleeping function|KASAN|UBSAN|Oops|scheduling while atomic|NOHZ tick-stop error|$stall"
 
 passed=0
 failed=0
 ok() { echo "wire $arch: ok   $1"; passed=$((passed + 1)); }
 fail() { echo "wire $arch: FAIL $1"; failed=$((failed + 1)); }
+
+# guest LOG CMD...: CMD, its console in LOG, for 1500 s at most; an RCU
+# stall or a hung task ends it 30 s after the first report (what the
+# kernel prints about it meanwhile is kept), not at the timeout
+guest() {
+	g_log=$1
+	shift
+	timeout 1500 "$@" </dev/null >"$g_log" 2>&1 &
+	g_pid=$!
+	while kill -0 $g_pid 2>/dev/null; do
+		sleep 5
+		if grep -qE "$stall" "$g_log"; then
+			sleep 30
+			kill $g_pid 2>/dev/null
+			break
+		fi
+	done
+	wait $g_pid
+}
 
 # QEMU virt's own tree gets two boards on vlc_wire chips
 dts_boards() {
@@ -142,15 +162,14 @@ run_arch() {
 	eval "shadowms=\$shadowms_$arch"
 
 	log=$logs/$arch-console.log
-	append="rdinit=/init panic=-1 loglevel=7 kunit.filter_glob=no-suite"
+	append="rdinit=/init panic=-1 loglevel=7 printk.time=1 kunit.filter_glob=no-suite"
 	case "$arch" in
 	x86_64)
 		echo "devices=2 timing=$(echo $us_x86_64 | tr ' ' ,) shadow_ms=$shadowms" >"$tmp/root/wire.args"
 		(cd "$tmp/root" && find . | cpio -o -H newc --quiet | gzip -1) >"$tmp/initrd"
-		timeout 1500 qemu-system-x86_64 -M q35 -accel tcg -cpu max -smp 2 $icount \
-			-m 1024 -nographic -no-reboot -kernel "$bd/$image" \
-			-initrd "$tmp/initrd" -append "console=ttyS0 $append" \
-			</dev/null >"$log" 2>&1 ;;
+		guest "$log" qemu-system-x86_64 -M q35 -accel tcg -cpu max -smp 2 \
+			$icount -m 1024 -nographic -no-reboot -kernel "$bd/$image" \
+			-initrd "$tmp/initrd" -append "console=ttyS0 $append" ;;
 	arm64)
 		echo "shadow_ms=$shadowms" >"$tmp/root/wire.args"
 		: >"$tmp/root/wire.notcp"
@@ -160,9 +179,8 @@ run_arch() {
 		dtc -q -I dtb -O dts -o "$tmp/virt.dts" "$tmp/virt.dtb"
 		dts_boards >>"$tmp/virt.dts"
 		dtc -q -I dts -O dtb -o "$tmp/wire.dtb" "$tmp/virt.dts"
-		timeout 1500 $q -kernel "$bd/$image" -initrd "$tmp/initrd" \
-			-dtb "$tmp/wire.dtb" -append "console=ttyAMA0 $append" \
-			</dev/null >"$log" 2>&1 ;;
+		guest "$log" $q -kernel "$bd/$image" -initrd "$tmp/initrd" \
+			-dtb "$tmp/wire.dtb" -append "console=ttyAMA0 $append" ;;
 	esac
 	rm -rf "$tmp"
 	tr -d '\r' <"$log" >"$log.txt"
@@ -190,7 +208,7 @@ run_arch() {
 		fail "kernel report: $(grep -Em1 "$bad" "$log.txt")"
 		grep -E -A12 "$bad" "$log.txt" | head -n 40 | sed 's/^/  | /'
 	else
-		ok "no lockdep, sleeping-function, BUG or WARNING report"
+		ok "no lockdep, sleeping-function, BUG, WARNING or stall report"
 	fi
 }
 
