@@ -53,8 +53,8 @@ show() {
 info=$(show "$@")
 for p in "$@"; do
 	va=$(echo "$info" | awk -v p="$p" '$1 == p && NF == 3 { print $2, $3; exit }')
-	# Seen once with three callers at once and a list that has it: ask
-	# again before saying it is not there.
+	# apt-cache can miss a package its list has while other callers
+	# run: ask again before saying it is not there.
 	if [ -z "$va" ]; then
 		sleep 2
 		info=$(show "$@")
