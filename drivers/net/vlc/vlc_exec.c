@@ -66,11 +66,12 @@ static int vlc_exec_thread_fn(void *data)
 		mutex_unlock(&ex->mlock);
 
 		now = ktime_get_ns();
-		if (next > now || ++behind < VLC_EXEC_BEHIND_MAX) {
-			if (next > now)
-				behind = 0;
+		if (next > now) {
+			behind = 0;
 			continue;
 		}
+		if (++behind < VLC_EXEC_BEHIND_MAX)
+			continue;
 		behind = 0;
 		WRITE_ONCE(ex->yields, ex->yields + 1);
 		pr_warn_ratelimited("vlc/%s: %u slot boundaries in a row passed before the thread was done: sleeping %lu us (timing too fast for this board?)\n",
