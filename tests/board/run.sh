@@ -33,7 +33,8 @@ modes="led comparator"
 # TCG: frames of 100 ms, so that a slot boundary a millisecond late moves
 # the duty by 1 %; the guest has one CPU.
 params="frame_us=100000 sync_us=10000 guard_us=5000 data_us=10000 tolerance_us=5000 brightness=300 mac_hi=0x02564c43 mac_lo=0x0001"
-bad='BUG:|WARNING:|INFO: lockdep|possible recursive locking|circular locking|inconsistent lock state|sleeping function|Invalid wait context|Oops|scheduling while atomic|NOHZ tick-stop error'
+. "$top/tests/kreports.sh"
+bad=$kreports
 ok() { echo "board: ok   $*"; }
 ko() { echo "board: FAIL $*"; }
 

@@ -81,7 +81,8 @@ case "${1:-}" in
 esac
 runs=${*:-x86_64@6.1 x86_64@7.3:fast:rt arm64@6.12:fast}
 kcfg=$top/drivers/net/vlc/tests/.kunitconfig
-bad='WARNING:|BUG:|Oops|KASAN|UBSAN:|possible recursive locking|circular locking|inconsistent lock state|INFO: lockdep|scheduling while atomic|NOHZ tick-stop error'
+. "$top/tests/kreports.sh"
+bad=$kreports
 
 set -- $runs
 if [ $build_only = 0 ] && [ $# -gt 1 ]; then

@@ -154,7 +154,8 @@ fail=""
 rc=$(sed -n 's/^VLC-SCENARIO-EXIT=\([0-9]*\).*/\1/p' "$out/console.log" | tail -n 1)
 [ -n "$rc" ] || { [ -n "$fail" ] || fail="guest ended without a result (qemu rc $qrc)"; rc=1; }
 [ "$rc" = 0 ] || [ -n "$fail" ] || fail="scenario exited $rc"
-bad='WARNING:|BUG:|Oops|KASAN|UBSAN|INFO: lockdep|possible recursive locking|circular locking|inconsistent lock state|kmemleak: [0-9]+ new suspected|scheduling while atomic|NOHZ tick-stop error'
+. "$top/tests/kreports.sh"
+bad=$kreports
 for f in "$out/console.log" "$out/dmesg.txt"; do
 	[ -f "$f" ] || continue
 	if grep -Eq "$bad" "$f"; then

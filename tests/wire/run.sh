@@ -59,8 +59,9 @@ shadowms_arm64=4000
 # comes from the code, not from the load of the machine; idle time is
 # skipped.
 icount="-icount shift=0,sleep=off"
-stall='detected stalls? on CPU|blocked for more than'
-bad="BUG:|WARNING:|INFO: lockdep|possible recursive locking|circular locking|inconsistent lock state|Invalid wait context|sleeping function|KASAN|UBSAN|Oops|scheduling while atomic|NOHZ tick-stop error|$stall"
+. "$top/tests/kreports.sh"
+stall=$kstalls
+bad=$kreports
 
 passed=0
 failed=0

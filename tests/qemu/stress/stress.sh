@@ -16,6 +16,7 @@
 #   kmemleak=1   0: skip the leak check (a kernel without kmemleak)
 # vlc-timeout: 10800
 . "$VLC_SRC/tests/qemu/lib.sh"
+. "$VLC_SRC/tests/kreports.sh"
 
 nodes=8 pings=100 tcp=4000 reload=100 flaps=1000 removals=10 netns=10
 kmemleak=1
@@ -54,9 +55,8 @@ step_end() {
 }
 # splat_check STEP: stop at the step that caused a kernel report
 splat_check() {
-	bad='WARNING:|BUG:|Oops|KASAN|UBSAN|INFO: lockdep|possible recursive locking|circular locking|inconsistent lock state|scheduling while atomic|NOHZ tick-stop error'
-	if dmesg | grep -Eq "$bad"; then
-		dmesg | grep -E -A 20 "$bad" | head -n 60
+	if dmesg | grep -Eq "$kreports"; then
+		dmesg | grep -E -A 20 "$kreports" | head -n 60
 		fail "kernel report during $1"
 	fi
 }
