@@ -10,14 +10,16 @@
 #  - negatives: nodes the binding must reject, and why
 #  - overlays: dtc -@, warning free
 #  - boards: bcm2837-rpi-3-b, bcm2836-rpi-2-b, bcm2711-rpi-4-b,
-#    am335x-boneblack built from the kernel tree the way Kbuild does
-#    (tests/dt/board-dtb.sh), cached
+#    am335x-boneblack built from the 6.1 tree the way Kbuild does
+#    (tests/dt/board-dtb.sh), cached, and bcm2712-rpi-5-b from the 7.3
+#    tree, the first with the Raspberry Pi 5 and RP1 in it
 #  - merge: fdtoverlay, then fdtget on what the overlay must have made
 #  - overrides: the firmware applies dtparams to the overlay before
 #    merging; tests/dt/overrides.py does the same with fdtput, then the
 #    merged tree is checked again (both the GPIO cell and brcm,pins)
 #  - schema on the merged trees: nothing from our binding, and no error
-#    the board's own tree did not already have
+#    the board's own tree did not already have (the Pi 5's against 7.3's
+#    bindings, RP1's among them)
 #
 # Prints one line per check and ends with "dt: N passed, N failed".
 
@@ -65,10 +67,11 @@ cpp_dts() {
 		-x assembler-with-cpp "$1" -o "$2"
 }
 
-# Errors a dt-validate run reported, without the file name, one per line.
-# It exits 0 whatever it finds, so its output is what counts.
+# schema_errors DTB [SCHEMA]: the errors a dt-validate run reported,
+# without the file name, one per line. It exits 0 whatever it finds, so
+# its output is what counts.
 schema_errors() {
-	dt-validate -s "$schema" "$1" 2>&1 | sed -e 's|^[^ ]*\.dtb: ||' |
+	dt-validate -s "${2:-$schema}" "$1" 2>&1 | sed -e 's|^[^ ]*\.dtb: ||' |
 		awk '/^\t/ { l = l " " $0; next } { if (l != "") print l; l = $0 }
 		     END { if (l != "") print l }' | sort -u
 }
@@ -95,12 +98,20 @@ check "binding: dt-doc-validate $(basename "$binding")" doc_validate
 key=$( (dt-validate -V; sed -n 's/^VERSION = //p' "$src/Makefile"
 	cat "$binding") 2>/dev/null | sha256sum | cut -c1-12)
 schema=$store/processed-schema-$key.json
+# mk_schema SCHEMA BINDINGS: the kernel's bindings and ours, processed
 mk_schema() {
-	[ -s "$schema" ] && return 0
-	dt-mk-schema -j "$bindings" "$binding" >"$schema.$$" &&
-		mv "$schema.$$" "$schema"
+	[ -s "$1" ] && return 0
+	dt-mk-schema -j "$2" "$binding" >"$1.$$" && mv "$1.$$" "$1"
 }
-check "binding: processed schema (kernel bindings + ours)" mk_schema
+check "binding: processed schema (6.1's bindings + ours)" \
+	mk_schema "$schema" "$bindings"
+# The Raspberry Pi 5's tree and RP1's pin-controller binding are 7.3's.
+src73=$(VLC_KVER=7.3 "$top/scripts/ksrc.sh" src) || exit 1
+key73=$( (dt-validate -V; echo "$src73"; cat "$binding") 2>/dev/null |
+	sha256sum | cut -c1-12)
+schema73=$store/processed-schema-$key73.json
+check "binding: processed schema (7.3's bindings + ours)" \
+	mk_schema "$schema73" "$src73/Documentation/devicetree/bindings"
 
 examples() {
 	dt-extract-example "$binding" >"$tmp/ex.dts" &&
@@ -170,9 +181,11 @@ done
 
 boards="bcm2837-rpi-3-b bcm2836-rpi-2-b bcm2711-rpi-4-b am335x-boneblack"
 for b in $boards; do
-	check "board: $b.dtb from the kernel tree (cpp, dtc -@)" \
+	check "board: $b.dtb from the 6.1 tree (cpp, dtc -@)" \
 		"$top/tests/dt/board-dtb.sh" "$b" "$store"
 done
+check "board: bcm2712-rpi-5-b.dtb from the 7.3 tree (cpp, dtc -@)" \
+	"$top/tests/dt/board-dtb.sh" broadcom/bcm2712-rpi-5-b "$store" 7.3
 
 # ---- merge and inspect ----
 
@@ -191,40 +204,62 @@ phandle_of() {	# DTB LABEL
 	p=$(fdtget -t s "$1" /__symbols__ "$2") && fdtget "$1" "$p" phandle
 }
 
+# vlc_props DTB MODE FRAME BRIGHTNESS [MODULATION SYNC GUARD DATA TOL]
+vlc_props() {
+	want "$1" /vlc compatible "linux-vlc,vlc-gpio" &&
+	want "$1" /vlc rx-mode "$2" &&
+	want "$1" /vlc frame-us "$3" &&
+	want "$1" /vlc brightness "$4" &&
+	want "$1" /vlc modulation "${5:-2slot}" &&
+	want "$1" /vlc sync-us "${6:-40}" &&
+	want "$1" /vlc guard-us "${7:-20}" &&
+	want "$1" /vlc data-us "${8:-50}" &&
+	want "$1" /vlc tolerance-us "${9:-20}"
+}
+
 rpi_checks() {	# DTB TX RX MODE FRAME BRIGHTNESS [MODULATION SYNC GUARD DATA TOL]
-	m=$1
+	m=$1 tx=$2 rx=$3
+	shift 3
 	g=$(phandle_of "$m" gpio) || return 1
 	gp=$(fdtget -t s "$m" /__symbols__ gpio)
 	pins=$(phandle_of "$m" vlc_pins) || return 1
-	want "$m" /vlc compatible "linux-vlc,vlc-gpio" &&
-	want "$m" /vlc tx-gpios "$g $2 0" &&
-	want "$m" /vlc led-cathode-gpios "$g $3 0" &&
-	want "$m" /vlc rx-gpios "$g $3 0" &&
-	want "$m" /vlc rx-mode "$4" &&
-	want "$m" /vlc frame-us "$5" &&
-	want "$m" /vlc brightness "$6" &&
-	want "$m" /vlc modulation "${7:-2slot}" &&
-	want "$m" /vlc sync-us "${8:-40}" &&
-	want "$m" /vlc guard-us "${9:-20}" &&
-	want "$m" /vlc data-us "${10:-50}" &&
-	want "$m" /vlc tolerance-us "${11:-20}" &&
+	want "$m" /vlc tx-gpios "$g $tx 0" &&
+	want "$m" /vlc led-cathode-gpios "$g $rx 0" &&
+	want "$m" /vlc rx-gpios "$g $rx 0" &&
+	vlc_props "$m" "$@" &&
 	want "$m" /vlc pinctrl-0 "$pins" &&
-	want "$m" "$gp/vlc_pins" brcm,pins "$2 $3" &&
+	want "$m" "$gp/vlc_pins" brcm,pins "$tx $rx" &&
 	want "$m" "$gp/vlc_pins" brcm,function "1 0" &&
 	want "$m" "$gp/vlc_pins" brcm,pull "0 0"
 }
 
-# base_errors DTB: schema_errors of a board's own tree, which it and the
-# schema decide
+# The Pi 5's lines are RP1's; the cathode's flags switch its pull off
+# (GPIO_PULL_DISABLE, 32), and there is no pin-configuration node.
+pi5_checks() {	# DTB TX RX MODE FRAME BRIGHTNESS [MODULATION SYNC GUARD DATA TOL]
+	m=$1 tx=$2 rx=$3
+	shift 3
+	g=$(phandle_of "$m" rp1_gpio) || return 1
+	want "$m" "$(fdtget -t s "$m" /__symbols__ rp1_gpio)" compatible \
+		raspberrypi,rp1-gpio &&
+	want "$m" /vlc tx-gpios "$g $tx 0" &&
+	want "$m" /vlc led-cathode-gpios "$g $rx 32" &&
+	want "$m" /vlc rx-gpios "$g $rx 0" &&
+	vlc_props "$m" "$@" &&
+	{ ! fdtget "$m" /vlc pinctrl-0 >/dev/null 2>&1 ||
+	  { echo "/vlc pinctrl-0: present"; return 1; }; }
+}
+
+# base_errors DTB [SCHEMA KEY]: schema_errors of a board's own tree,
+# which it and the schema decide
 base_errors() {
-	e=$store/$(basename "$1" .dtb)-$key-$(sha256sum <"$1" | cut -c1-12).err
-	[ -f "$e" ] || { schema_errors "$1" >"$e.$$" && mv "$e.$$" "$e"; }
+	e=$store/$(basename "$1" .dtb)-${3:-$key}-$(sha256sum <"$1" | cut -c1-12).err
+	[ -f "$e" ] || { schema_errors "$1" "${2:-}" >"$e.$$" && mv "$e.$$" "$e"; }
 	cat "$e"
 }
 
-schema_clean() {	# BASE MERGED
-	base_errors "$1" >"$tmp/base.err"
-	schema_errors "$2" >"$tmp/merged.err"
+schema_clean() {	# BASE MERGED [SCHEMA KEY]
+	base_errors "$1" "${3:-}" "${4:-}" >"$tmp/base.err"
+	schema_errors "$2" "${3:-}" >"$tmp/merged.err"
 	ours_err=$(grep -E -e 'linux-vlc,vlc-gpio\.yaml' \
 		-e '^(vlc|vlc_pins|pinmux_vlc_pins):' "$tmp/merged.err")
 	new=$(comm -13 "$tmp/base.err" "$tmp/merged.err")
@@ -249,38 +284,49 @@ spoiled() {
 }
 check "schema: merged-tree check catches brightness = 2000 put into /vlc" spoiled
 
-# The parameter table itself: every entry names an existing property at
-# a cell inside it; tx_pin and rx_pin patch the GPIO cell and brcm,pins.
+# The parameters both Raspberry Pi overlays have, with the same targets
+# in the vlc node (NAME PROPERTY BYTE-OFFSET), and the list of names.
+v=/fragment@0/__overlay__/vlc
+vlc_params="rx_pin $v led-cathode-gpios 4
+rx_pin $v rx-gpios 4
+rx_mode $v rx-mode 
+rx_active_low $v rx-gpios 8
+modulation $v modulation 
+frame_us $v frame-us 0
+sync_us $v sync-us 0
+guard_us $v guard-us 0
+data_us $v data-us 0
+tolerance_us $v tolerance-us 0
+brightness $v brightness 0
+mac_hi $v local-mac-address 0
+mac_lo $v local-mac-address 4"
+names="tx_pin, $(echo "$vlc_params" | cut -d' ' -f1 | uniq | paste -sd, - |
+	sed 's/,/, /g')"
+
+# override_table DTBO ENTRIES: the overlay's parameter table has every
+# entry of ENTRIES (lines "NAME PATH PROPERTY BYTE-OFFSET"), and each of
+# its entries names an existing property at a cell inside it.
 override_table() {
-	l=$(python3 "$top/tests/dt/overrides.py" list "$out/vlc.dtbo") || return 1
-	for e in "tx_pin /fragment@0/__overlay__/vlc tx-gpios 4" \
-		 "tx_pin /fragment@1/__overlay__/vlc_pins brcm,pins 0" \
-		 "rx_pin /fragment@0/__overlay__/vlc led-cathode-gpios 4" \
-		 "rx_pin /fragment@0/__overlay__/vlc rx-gpios 4" \
-		 "rx_pin /fragment@1/__overlay__/vlc_pins brcm,pins 4" \
-		 "rx_mode /fragment@0/__overlay__/vlc rx-mode " \
-		 "modulation /fragment@0/__overlay__/vlc modulation " \
-		 "frame_us /fragment@0/__overlay__/vlc frame-us 0" \
-		 "sync_us /fragment@0/__overlay__/vlc sync-us 0" \
-		 "guard_us /fragment@0/__overlay__/vlc guard-us 0" \
-		 "data_us /fragment@0/__overlay__/vlc data-us 0" \
-		 "tolerance_us /fragment@0/__overlay__/vlc tolerance-us 0" \
-		 "brightness /fragment@0/__overlay__/vlc brightness 0" \
-		 "mac_hi /fragment@0/__overlay__/vlc local-mac-address 0" \
-		 "mac_lo /fragment@0/__overlay__/vlc local-mac-address 4"; do
-		echo "$l" | grep -qxF -- "$e" || { echo "missing: $e"; return 1; }
-	done
+	l=$(python3 "$top/tests/dt/overrides.py" list "$1") || return 1
 	echo "$l" | while read -r name path prop off; do
 		# the firmware creates it: the overlay has no default address
 		[ "$prop" = local-mac-address ] && continue
-		n=$(fdtget -t x "$out/vlc.dtbo" "$path" "$prop" | wc -w) ||
-			exit 1
+		n=$(fdtget -t x "$1" "$path" "$prop" 2>/dev/null | wc -w)
+		[ "$n" -gt 0 ] ||
+			{ echo "$name: no property $prop in $path"; exit 1; }
 		[ -z "$off" ] || [ $((off / 4)) -lt "$n" ] ||
-			{ echo "$name: $prop:$off beyond $n cells"; exit 1; }
+			{ echo "$name: $prop:$off beyond its $n cells"; exit 1; }
+	done || return 1
+	printf '%s\n' "$2" | while IFS= read -r e; do
+		echo "$l" | grep -qxF -- "$e" || { echo "missing: $e"; exit 1; }
 	done
 }
-check "overrides: __overrides__ targets (tx_pin, rx_pin, rx_mode, modulation, frame_us, sync_us, guard_us, data_us, tolerance_us, brightness, mac_hi, mac_lo)" \
-	override_table
+# On the Pi 1 to 4, tx_pin and rx_pin patch the GPIO cell and brcm,pins.
+check "overrides: vlc: __overrides__ targets ($names)" \
+	override_table "$out/vlc.dtbo" "$vlc_params
+tx_pin $v tx-gpios 4
+tx_pin /fragment@1/__overlay__/vlc_pins brcm,pins 0
+rx_pin /fragment@1/__overlay__/vlc_pins brcm,pins 4"
 
 ovr=$tmp/vlc-params.dtbo
 cp "$out/vlc.dtbo" "$ovr"
@@ -298,6 +344,46 @@ check "overrides: mac_hi and mac_lo make local-mac-address 02:56:4c:43:00:01" \
 	want "$m" /vlc local-mac-address -t bx "2 56 4c 43 0 1"
 check "schema: bcm2711-rpi-4-b+vlc with parameters: valid, no new errors" \
 	schema_clean "$store/bcm2711-rpi-4-b.dtb" "$m"
+
+# The Raspberry Pi 5: its own overlay, on RP1's GPIO. The label it
+# targets, rp1_gpio, is the same in Raspberry Pi's tree of the board.
+p5=$store/bcm2712-rpi-5-b.dtb
+m=$out/bcm2712-rpi-5-b+vlc-pi5.dtb
+check "merge: fdtoverlay vlc-pi5.dtbo onto bcm2712-rpi-5-b" \
+	fdtoverlay -i "$p5" -o "$m" "$out/vlc-pi5.dtbo"
+check "merge: bcm2712-rpi-5-b /vlc on rp1_gpio 17 and 27 (cathode without pull) as the overlay says" \
+	pi5_checks "$m" 17 27 led 500 200
+check "schema: bcm2712-rpi-5-b+vlc-pi5 (7.3's bindings, RP1's among them): vlc node valid, no new errors" \
+	schema_clean "$p5" "$m" "$schema73" "$key73"
+check "overrides: vlc-pi5: __overrides__ targets ($names)" \
+	override_table "$out/vlc-pi5.dtbo" "$vlc_params
+tx_pin $v tx-gpios 4"
+ovr=$tmp/vlc-pi5-params.dtbo
+cp "$out/vlc-pi5.dtbo" "$ovr"
+check "overrides: vlc-pi5: apply tx_pin=22 rx_pin=23 rx_mode=comparator frame_us=1000 brightness=300 modulation=4ppm sync_us=80 guard_us=40 data_us=100 tolerance_us=30 mac_hi=0x02564c43 mac_lo=0x0001" \
+	python3 "$top/tests/dt/overrides.py" apply "$ovr" tx_pin=22 rx_pin=23 \
+	rx_mode=comparator frame_us=1000 brightness=300 modulation=4ppm \
+	sync_us=80 guard_us=40 data_us=100 tolerance_us=30 \
+	mac_hi=0x02564c43 mac_lo=0x0001
+m=$out/bcm2712-rpi-5-b+vlc-pi5-params.dtb
+check "overrides: vlc-pi5: merge the parameterised overlay onto bcm2712-rpi-5-b" \
+	fdtoverlay -i "$p5" -o "$m" "$ovr"
+pi5_params() {
+	pi5_checks "$1" 22 23 comparator 1000 300 4ppm 80 40 100 30 &&
+	want "$1" /vlc local-mac-address -t bx "2 56 4c 43 0 1"
+}
+check "overrides: vlc-pi5: rp1_gpio cells 22 23, rx-mode, frame-us, brightness, modulation, the slot timing and local-mac-address 02:56:4c:43:00:01" \
+	pi5_params "$m"
+check "schema: bcm2712-rpi-5-b+vlc-pi5 with parameters: valid, no new errors" \
+	schema_clean "$p5" "$m" "$schema73" "$key73"
+ovr=$tmp/vlc-pi5-low.dtbo
+cp "$out/vlc-pi5.dtbo" "$ovr"
+check "overrides: vlc-pi5: rx_active_low=1 makes rx-gpios' flags GPIO_ACTIVE_LOW, the cathode keeps its pull off" \
+	sh -c 'python3 "$1" apply "$2" rx_active_low=1 &&
+	       fdtget -t u "$2" /fragment@0/__overlay__/vlc rx-gpios |
+	       grep -qx "[0-9]* 27 1" &&
+	       fdtget -t u "$2" /fragment@0/__overlay__/vlc led-cathode-gpios |
+	       grep -qx "[0-9]* 27 32"' sh "$top/tests/dt/overrides.py" "$ovr"
 
 bbb_checks() {
 	m=$1
