@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# make cross: build the modules for arm64 (Raspberry Pi 3/4) and armhf
+# make cross: build the modules for arm64 (Raspberry Pi 3/4; on the newest
+# series with 16 KiB pages, as for the Pi 5) and armhf
 # (BeagleBone Black, Raspberry Pi 2) against trees prepared from Debian's
 # sources of every series in scripts/kernels, and check that each .ko
 # carries the vermagic of the tree it was built for.

@@ -114,7 +114,11 @@ cross() {
 	*) echo "ksrc.sh: unknown arch '$arch'" >&2; exit 2 ;;
 	esac
 	frag=$top/scripts/cross.config
-	key=$( (echo "$ver $arch $defcfg"; cat "$frag") | hash)
+	# what one series' tree of one arch adds (scripts/cross-7.3-arm64.config)
+	[ ! -f "$top/scripts/cross-$series-$arch.config" ] ||
+		frag="$frag $top/scripts/cross-$series-$arch.config"
+	# shellcheck disable=SC2086
+	key=$( (echo "$ver $arch $defcfg"; cat $frag) | hash)
 	out=$cache/cross-$arch-$key
 	if [ ! -f "$out/.prepared" ]; then
 		echo "ksrc.sh: preparing $series $arch tree in $out" >&2
@@ -122,10 +126,12 @@ cross() {
 		mkdir -p "$out"
 		m="make -s -C $srcdir O=$out ARCH=$arch CROSS_COMPILE=$cc"
 		$m $defcfg >/dev/null
+		# shellcheck disable=SC2086
 		(cd "$out" && "$srcdir/scripts/kconfig/merge_config.sh" -m -O "$out" \
-			"$out/.config" "$frag" >/dev/null)
+			"$out/.config" $frag >/dev/null)
 		$m olddefconfig >/dev/null
-		"$top/scripts/kconfig-verify.sh" "$frag" "$out/.config" || exit 1
+		# shellcheck disable=SC2086
+		"$top/scripts/kconfig-verify.sh" $frag "$out/.config" || exit 1
 		$m -j"$(nproc)" modules_prepare >/dev/null
 		touch "$out/.prepared"
 	fi
