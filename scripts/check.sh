@@ -45,6 +45,21 @@ budget() {
 	esac
 }
 start=$(date +%s)
+rm -f "$logs"/board-kernel.wall "$logs"/kernel-*.wall
+# bg NAME CMD...: CMD at the lowest priority in the background, its
+# output in NAME.log, its wall and CPU seconds beside it for the report
+bg() {
+	n=$1
+	shift
+	(t0=$(date +%s)
+	 nice -n 19 "$@" >"$logs/$n.log" 2>&1
+	 times >"$logs/$n.t1"
+	 echo $(($(date +%s) - t0)) >"$logs/$n.wall") &
+}
+bg_report() {
+	[ -f "$logs/$1.wall" ] || return 0
+	echo "check $1: $(mmss "$(cat "$logs/$1.wall")") in the background, cpu $(mmss "$(secs "$logs/$1.t1")")"
+}
 # The board test's armhf kernel shares no tree with the other steps: it
 # builds at the lowest priority from the start, on the CPU time the
 # lighter steps leave idle, and board-test takes it from the cache (or
@@ -52,7 +67,7 @@ start=$(date +%s)
 # failed).
 case "$all" in
 *" board-test "*)
-	nice -n 19 "$top/scripts/board-kernel.sh" >"$logs/board-kernel.log" 2>&1 &
+	bg board-kernel "$top/scripts/board-kernel.sh"
 	;;
 esac
 # So do the x86_64 kernels of KUnit and the wire test (the arm64 one is
@@ -61,8 +76,7 @@ esac
 for k in x86_64@7.3:rt x86_64@6.1; do
 	case "$all" in
 	*" kunit "*|*" wire "*)
-		nice -n 19 "$top/tests/kunit/run.sh" --build "$k" \
-			>"$logs/kernel-$k.log" 2>&1 &
+		bg "kernel-$k" "$top/tests/kunit/run.sh" --build "$k"
 		;;
 	esac
 done
@@ -125,6 +139,9 @@ for g in $steps; do
 	done
 done
 wait
+for k in board-kernel kernel-x86_64@7.3:rt kernel-x86_64@6.1; do
+	bg_report "$k"
+done
 times >"$logs/.times"
 echo "check: $(mmss $(($(date +%s) - start))) in all (budget 75 min cold, 30 warm), cpu $(mmss $(secs "$logs/.times"))"
 echo "check: $passed passed, $failed failed"

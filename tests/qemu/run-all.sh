@@ -14,7 +14,7 @@
 # "# vlc-pace: wall" runs the simulator at the wall clock's pace and
 # leaves its CPU idle most of the time: those run one at a time beside
 # the others, on the CPU time they leave. Each scenario's output is
-# printed whole when it ends.
+# printed whole when it ends, then its wall and CPU seconds.
 set -u
 top=$(cd "$(dirname "$0")/../.." && pwd)
 build=${BUILD:-$top/build}
@@ -46,7 +46,9 @@ pool() {
 		r=FAIL
 	fi
 	echo "$r $(($(date +%s) - t0))" >"$1/$n.result"
-	flock "$1/.print" sh -c "cat \"\$1\"; echo \"qemu $n: $(($(date +%s) - t0)) s\"" \
+	times >"$1/$n.times"
+	c=$(sed -n 2p "$1/$n.times" | tr ms "  " | awk "{ print int(\$1 * 60 + \$2 + \$3 * 60 + \$4) }")
+	flock "$1/.print" sh -c "cat \"\$1\"; echo \"qemu $n: $(($(date +%s) - t0)) s, cpu $c s\"" \
 		sh "$1/$n.log"
 ' sh "$res" "$top"
 }
