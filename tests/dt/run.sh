@@ -234,7 +234,10 @@ rpi_checks() {	# DTB TX RX MODE FRAME BRIGHTNESS [MODULATION SYNC GUARD DATA TOL
 }
 
 # The Pi 5's lines are RP1's; the cathode's flags switch its pull off
-# (GPIO_PULL_DISABLE, 32), and there is no pin-configuration node.
+# (GPIO_PULL_DISABLE, as the kernel's dt-bindings header defines it),
+# and there is no pin-configuration node.
+pull_off=$(sed -n 's/^#define GPIO_PULL_DISABLE[[:space:]]*\([0-9]*\).*/\1/p' \
+	"$src73/include/dt-bindings/gpio/gpio.h")
 pi5_checks() {	# DTB TX RX MODE FRAME BRIGHTNESS [MODULATION SYNC GUARD DATA TOL]
 	m=$1 tx=$2 rx=$3
 	shift 3
@@ -242,7 +245,7 @@ pi5_checks() {	# DTB TX RX MODE FRAME BRIGHTNESS [MODULATION SYNC GUARD DATA TOL
 	want "$m" "$(fdtget -t s "$m" /__symbols__ rp1_gpio)" compatible \
 		raspberrypi,rp1-gpio &&
 	want "$m" /vlc tx-gpios "$g $tx 0" &&
-	want "$m" /vlc led-cathode-gpios "$g $rx 32" &&
+	want "$m" /vlc led-cathode-gpios "$g $rx ${pull_off:?}" &&
 	want "$m" /vlc rx-gpios "$g $rx 0" &&
 	vlc_props "$m" "$@" &&
 	{ ! fdtget "$m" /vlc pinctrl-0 >/dev/null 2>&1 ||
@@ -383,7 +386,8 @@ check "overrides: vlc-pi5: rx_active_low=1 makes rx-gpios' flags GPIO_ACTIVE_LOW
 	       fdtget -t u "$2" /fragment@0/__overlay__/vlc rx-gpios |
 	       grep -qx "[0-9]* 27 1" &&
 	       fdtget -t u "$2" /fragment@0/__overlay__/vlc led-cathode-gpios |
-	       grep -qx "[0-9]* 27 32"' sh "$top/tests/dt/overrides.py" "$ovr"
+	       grep -qx "[0-9]* 27 $3"' sh "$top/tests/dt/overrides.py" "$ovr" \
+	"$pull_off"
 
 bbb_checks() {
 	m=$1
