@@ -334,13 +334,13 @@ tx_pin $v tx-gpios 4
 tx_pin /fragment@1/__overlay__/vlc_pins brcm,pins 0
 rx_pin /fragment@1/__overlay__/vlc_pins brcm,pins 4"
 
+# every parameter, as the firmware applies them, on both Pi overlays
+params="tx_pin=22 rx_pin=23 rx_mode=comparator rx_active_low=1 frame_us=1000 brightness=300 modulation=4ppm sync_us=80 guard_us=40 data_us=100 tolerance_us=30 mac_hi=0x02564c43 mac_lo=0x0001"
 ovr=$tmp/vlc-params.dtbo
 cp "$out/vlc.dtbo" "$ovr"
-check "overrides: apply tx_pin=22 rx_pin=23 rx_mode=comparator rx_active_low=1 frame_us=1000 brightness=300 modulation=4ppm sync_us=80 guard_us=40 data_us=100 tolerance_us=30 mac_hi=0x02564c43 mac_lo=0x0001" \
-	python3 "$top/tests/dt/overrides.py" apply "$ovr" tx_pin=22 rx_pin=23 \
-	rx_mode=comparator rx_active_low=1 frame_us=1000 brightness=300 \
-	modulation=4ppm sync_us=80 guard_us=40 data_us=100 tolerance_us=30 \
-	mac_hi=0x02564c43 mac_lo=0x0001
+check "overrides: apply $params" \
+	# shellcheck disable=SC2086
+	python3 "$top/tests/dt/overrides.py" apply "$ovr" $params
 m=$out/bcm2711-rpi-4-b+vlc-params.dtb
 check "overrides: merge the parameterised overlay onto bcm2711-rpi-4-b" \
 	fdtoverlay -i "$store/bcm2711-rpi-4-b.dtb" -o "$m" "$ovr"
@@ -366,11 +366,9 @@ check "overrides: vlc-pi5: __overrides__ targets ($names)" \
 tx_pin $v tx-gpios 4"
 ovr=$tmp/vlc-pi5-params.dtbo
 cp "$out/vlc-pi5.dtbo" "$ovr"
-check "overrides: vlc-pi5: apply tx_pin=22 rx_pin=23 rx_mode=comparator rx_active_low=1 frame_us=1000 brightness=300 modulation=4ppm sync_us=80 guard_us=40 data_us=100 tolerance_us=30 mac_hi=0x02564c43 mac_lo=0x0001" \
-	python3 "$top/tests/dt/overrides.py" apply "$ovr" tx_pin=22 rx_pin=23 \
-	rx_mode=comparator rx_active_low=1 frame_us=1000 brightness=300 \
-	modulation=4ppm sync_us=80 guard_us=40 data_us=100 tolerance_us=30 \
-	mac_hi=0x02564c43 mac_lo=0x0001
+check "overrides: vlc-pi5: apply $params" \
+	# shellcheck disable=SC2086
+	python3 "$top/tests/dt/overrides.py" apply "$ovr" $params
 m=$out/bcm2712-rpi-5-b+vlc-pi5-params.dtb
 check "overrides: vlc-pi5: merge the parameterised overlay onto bcm2712-rpi-5-b" \
 	fdtoverlay -i "$p5" -o "$m" "$ovr"
