@@ -146,12 +146,30 @@ tcp_transfer() {
 	# listening before a connects (a fixed sleep lost the race on a
 	# loaded host: "Connection refused")
 	wait_until 30 listening b 5001 || fail "socat not listening on b after 30 s"
-	ip netns exec a socat -u OPEN:/tmp/tx.bin TCP:10.0.0.2:5001,connect-timeout=120
-	wait $lpid
+	ip netns exec a socat -u OPEN:/tmp/tx.bin TCP:10.0.0.2:5001,connect-timeout=120 &
+	spid=$!
+	# bounded: a stalled stream fails with the sockets' and the link's
+	# state, not at the scenario's timeout
+	if ! wait_until 300 gone "$spid" || ! wait_until 60 gone "$lpid"; then
+		for ns in a b; do
+			echo "== TCP in $ns"
+			ip netns exec "$ns" ss -tnio
+		done 2>&1 | sed 's/^/  | /' >&2
+		link_report >&2
+		kill "$spid" "$lpid" 2>/dev/null || :
+		fail "tcp transfer of $1 bytes stalled: not done after 300 s"
+	fi
+	wait "$spid" || fail "tcp transfer of $1 bytes: the sender failed"
+	wait "$lpid" || fail "tcp transfer of $1 bytes: the receiver failed"
 	tx=$(sha256sum </tmp/tx.bin)
 	rx=$(sha256sum </tmp/rx.bin)
 	[ "$tx" = "$rx" ] || fail "tcp transfer of $1 bytes corrupt or short ($(wc -c </tmp/rx.bin) bytes)"
 	echo "ok - $1 bytes over TCP, sha256 matches"
+}
+
+# gone PID: background job PID has ended
+gone() {
+	! kill -0 "$1" 2>/dev/null
 }
 
 # listening NS PORT: a TCP socket in NS listens on PORT
