@@ -99,6 +99,7 @@
 #include <linux/limits.h>
 #include <linux/math64.h>
 #include <linux/minmax.h>
+#include <linux/sched.h>
 #include <linux/vlc.h>
 
 #include "vlc_phy.h"
@@ -846,22 +847,31 @@ bool vlc_phy_acq_begin(struct vlc_phy *phy)
  * vlc_phy_acq_search - the whole search of the frame taken
  * @phy: PHY
  *
- * Context: any, not serialised with vlc_phy_tick(): it reads and writes
- * only the search's part of @phy->acq, which the tick leaves alone while
- * the stage is VLC_PHY_ACQ_BUSY.
+ * Not serialised with vlc_phy_tick(): it reads and writes only the
+ * search's part of @phy->acq, which the tick leaves alone while the stage
+ * is VLC_PHY_ACQ_BUSY. It yields between columns and between levels: on
+ * a kernel without full preemption a board's executor thread, woken on
+ * this CPU, would otherwise wait for the whole search.
+ *
+ * Context: process context, may sleep.
  */
 void vlc_phy_acq_search(struct vlc_phy *phy)
 {
 	struct vlc_phy_acq *a = &phy->acq;
 	u32 i;
 
+	might_sleep();
 	vlc_phy_acq_snapshot(a);
-	for (i = 0; i < VLC_PHY_ACQ_NX; i++)
+	for (i = 0; i < VLC_PHY_ACQ_NX; i++) {
 		vlc_phy_acq_col(a, i);
+		cond_resched();
+	}
 	if (!vlc_phy_acq_select(a))
 		return;
-	for (i = 0; i < VLC_PHY_ACQ_LEVELS; i++)
+	for (i = 0; i < VLC_PHY_ACQ_LEVELS; i++) {
 		vlc_phy_acq_refine(a, i);
+		cond_resched();
+	}
 	a->out_lit_max = vlc_phy_acq_eval(a, &a->best);
 }
 
