@@ -55,11 +55,13 @@
  * margin was chosen with link_bench goodput, vlc-benchmarks.rst), and no
  * parity
  * at all while the average stays under one erased byte in 16000: a
- * clean link sends plain frames. Each DATA that gets no ACK adds a level
- * (up to the strongest); 16 fragments through at their first attempt
- * take one back. The erasures a board's late timer causes are its own
- * as much as its neighbour's, so what a node receives is a fair guess
- * at what its frames meet.
+ * clean link sends plain frames. Each DATA that gets no ACK, and each
+ * DATA that comes again because our ACK was lost, adds a level (up to
+ * the strongest); 16 fragments through at their first attempt take one
+ * back. The erasures a board's late timer causes are its own as much as
+ * its neighbour's, so what a node receives is a fair guess at what its
+ * frames meet; the lost frames cover a link that is worse one way than
+ * the other (an LED that senses its neighbour badly).
  *
  * A coded DATA frame's body is one codeword: the fragment is cut to fit
  * it. Cut in two, the body would carry twice the parity, and under
@@ -374,7 +376,9 @@ void vlc_mac_fec_note(struct vlc_mac *mac, unsigned int bytes,
 	mac->coding.est = min_t(u32, est, VLC_MAC_FEC_EST_ONE);
 }
 
-/* Our DATA got no ACK: auto adds a level for the next frames. */
+/* A frame of ours was lost, our DATA (no ACK came) or our ACK (the DATA
+ * came again): auto adds a level for the next frames.
+ */
 void vlc_mac_fec_lost(struct vlc_mac *mac)
 {
 	if (mac->p.fec != VLC_MAC_FEC_AUTO)

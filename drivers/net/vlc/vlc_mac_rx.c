@@ -292,8 +292,10 @@ static struct vlc_mac_reasm *vlc_mac_reasm_match(struct vlc_mac *mac,
 			mac->stats.rx_dup++;
 			r->last = mac->now;
 			r->mark = mac->idle_clock;
-			if (!group)
+			if (!group) {
+				vlc_mac_fec_lost(mac);
 				vlc_mac_send_ack(mac, h->tx, h->sf);
+			}
 			return NULL;
 		}
 		if (frag > r->next_frag || r->complete) {

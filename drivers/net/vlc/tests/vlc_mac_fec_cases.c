@@ -428,6 +428,30 @@ VLC_TEST(vlc_mac_test_fec_auto)
 	tn_fec_off(t);
 }
 
+/* 6b. Auto: a DATA that comes again, its ACK lost, adds a level, which
+ * the ACK sent again takes: a neighbour that senses badly (an LED) loses
+ * what a clean receiver at the other end would send plain for ever.
+ */
+VLC_TEST(vlc_mac_test_fec_auto_dup)
+{
+	struct vlc_mac_params p;
+	struct vlc_mac_tnet *t = tn_quiet_pair(81, 0, &p);
+	const struct vlc_mac_stats *s = &t->node[1].mac.stats;
+	unsigned int n = tn_data(tn_body, 9, 1, 0, false, 40);
+
+	VLC_EXPECT_TRUE(tn_fec_on(t, 1, VLC_MAC_FEC_AUTO, false));
+	VLC_EXPECT_EQ(vlc_fec_init(&tn_fec[0]), 0);
+	tn_feed(t, NULL, 0, 4);
+	tn_feed_frame(t, tn_body, n);
+	VLC_EXPECT_EQ(s->tx_frames, 1);
+	VLC_EXPECT_EQ(s->fec_tx_frames, 0);
+	tn_feed_frame(t, tn_body, n);
+	VLC_EXPECT_EQ(s->rx_dup, 1);
+	VLC_EXPECT_EQ(s->tx_frames, 2);
+	VLC_EXPECT_EQ(s->fec_tx_frames, 1);
+	tn_fec_off(t);
+}
+
 /* 7. No coded frame takes longer on air than the longest plain 2-slot
  * one: the sender hears nobody meanwhile, and its PHY would give its
  * lock up. 4-PPM takes twice the bytes in the same airtime.
@@ -512,6 +536,7 @@ static VLC_TEST_CASE_TYPE vlc_mac_fec_test_cases[] = {
 	VLC_TEST_CASE(vlc_mac_test_fec_defer)
 	VLC_TEST_CASE(vlc_mac_test_fec_hdr_codecs)
 	VLC_TEST_CASE(vlc_mac_test_fec_auto)
+	VLC_TEST_CASE(vlc_mac_test_fec_auto_dup)
 	VLC_TEST_CASE(vlc_mac_test_fec_airtime)
 	VLC_TEST_CASE(vlc_mac_test_fec_one_word)
 	VLC_TEST_CASES_END
