@@ -311,6 +311,15 @@ static void print_stats(const char *who, const char *ifn)
 		"mac_tx_dropped", "mac_fec_tx_frames", "mac_fec_corrected_frames",
 		"mac_fec_uncorrectable", "mac_fec_deferred",
 	};
+	/* and these where they are not 0 */
+	static const char * const more[] = {
+		"phy_acq_locks", "phy_acq_lost", "mac_tx_expired",
+		"mac_tx_rts", "mac_rx_cts", "mac_cts_timeouts", "mac_rx_rts",
+		"mac_tx_cts", "mac_nav_set", "mac_nav_clamped",
+		"mac_rx_truncated", "mac_rx_erasure_aborts", "mac_rx_bad_header",
+		"mac_rx_dup", "mac_rx_out_of_order", "mac_rx_orphan",
+		"mac_rx_incomplete", "mac_rx_unexpected_ack", "mac_fec_busy",
+	};
 	const char * const sys[] = { "rx_packets", "rx_dropped", "tx_packets",
 				     "tx_dropped", "rx_crc_errors", "carrier" };
 	char path[128], v[32], snmp[4096], *ic;
@@ -319,6 +328,12 @@ static void print_stats(const char *who, const char *ifn)
 	printf("wire: %s", who);
 	for (i = 0; i < ARRAY_SIZE(names); i++)
 		printf(" %s %lld", names[i] + 4, ethtool_stat(ifn, names[i]));
+	for (i = 0; i < ARRAY_SIZE(more); i++) {
+		long long n = ethtool_stat(ifn, more[i]);
+
+		if (n > 0)
+			printf(" %s %lld", more[i] + 4, n);
+	}
 	for (i = 0; i < ARRAY_SIZE(sys); i++) {
 		snprintf(path, sizeof(path), i < 5 ?
 			 "/sys/class/net/%s/statistics/%s" :
@@ -429,6 +444,9 @@ static void board_b(const char *ifn, int rfd, int wfd)
 		case 't':
 			tcp_receive(ls);
 			break;
+		case 'p':
+			print_stats("B:", ifn);
+			break;
 		case 's':
 			n = ethtool_stat(ifn, "mac_fec_deferred");
 			snprintf(msg, sizeof(msg),
@@ -538,6 +556,9 @@ static void fec_phase(const char *ifa, int to_b, FILE *f)
 			 "A pings B with fec %s: %d of %d replies (slowest %.1f s)",
 			 name, got, pings, rtt);
 		check(got == pings, msg);
+		snprintf(msg, sizeof(msg), "A after fec %s:", name);
+		print_stats(msg, ifa);
+		ask_b(to_b, f, 'p');
 	}
 	if (got && with_tcp) {
 		if (write(to_b, "t", 1) != 1)
