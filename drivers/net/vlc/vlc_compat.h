@@ -11,6 +11,22 @@
 #include <linux/hrtimer.h>
 #include <linux/version.h>
 
+/* 6.2 added formatted extended-ACK messages. Before it the extended ACK
+ * points at the message, as NL_SET_ERR_MSG() makes it do: a string of the
+ * module's read-only data outlives the request.
+ */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 2, 0)
+#define vlc_nl_err_msg(extack, msg)	NL_SET_ERR_MSG_FMT(extack, "%s", msg)
+#else
+#define vlc_nl_err_msg(extack, msg)					\
+do {									\
+	struct netlink_ext_ack *__e = (extack);				\
+									\
+	if (__e)							\
+		__e->_msg = (msg);					\
+} while (0)
+#endif
+
 /* 6.6 added KUnit test attributes; before it a slow case is just a case. */
 #if LINUX_VERSION_CODE < KERNEL_VERSION(6, 6, 0) && defined(KUNIT_CASE)
 #define KUNIT_CASE_SLOW(test_name)	KUNIT_CASE(test_name)

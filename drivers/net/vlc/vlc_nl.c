@@ -19,6 +19,7 @@
 #include <net/sock.h>
 #include <uapi/linux/vlc.h>
 
+#include "vlc_compat.h"
 #include "vlc_fec.h"
 #include "vlc_netdev.h"
 #include "vlc_nl.h"
@@ -449,114 +450,15 @@ static struct nlattr *vlc_nl_refused_attr(struct genl_info *info,
 static void vlc_nl_refused(struct genl_info *info, enum vlc_refusal r)
 {
 	struct nlattr *attr = vlc_nl_refused_attr(info, r);
+	const char *msg = vlc_refusal_msg(r);
 
-	switch (r) {
-	case VLC_REFUSE_MODULATION:
-		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_MODULATION);
-		break;
-	case VLC_REFUSE_SYNC_MIN:
-		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_SYNC_MIN);
-		break;
-	case VLC_REFUSE_GUARD_MIN:
-		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_GUARD_MIN);
-		break;
-	case VLC_REFUSE_DATA_MIN:
-		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_DATA_MIN);
-		break;
-	case VLC_REFUSE_FRAME_MAX:
-		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_FRAME_MAX);
-		break;
-	case VLC_REFUSE_FRAME_MIN:
-		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_FRAME_MIN);
-		break;
-	case VLC_REFUSE_GUARD_TOLERANCE:
-		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_GUARD_TOLERANCE);
-		break;
-	case VLC_REFUSE_FRAME_SLOTS:
-		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_FRAME_SLOTS);
-		break;
-	case VLC_REFUSE_BRIGHTNESS_TIMING:
-		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_BRIGHTNESS_TIMING);
-		break;
-	case VLC_REFUSE_BRIGHTNESS_MAX:
-		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_BRIGHTNESS_MAX);
-		break;
-	case VLC_REFUSE_BRIGHTNESS_MIN:
-		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_BRIGHTNESS_MIN);
-		break;
-	case VLC_REFUSE_EXEC_FRAME:
-		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_EXEC_FRAME);
-		break;
-	case VLC_REFUSE_EXEC_SYNC:
-		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_EXEC_SYNC);
-		break;
-	case VLC_REFUSE_EXEC_GUARD:
-		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_EXEC_GUARD);
-		break;
-	case VLC_REFUSE_EXEC_DATA:
-		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_EXEC_DATA);
-		break;
-	case VLC_REFUSE_SHORT_ADDR:
-		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_SHORT_ADDR);
-		break;
-	case VLC_REFUSE_BITS_PER_SYMBOL:
-		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_BITS_PER_SYMBOL);
-		break;
-	case VLC_REFUSE_FRAG_SIZE:
-		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_FRAG_SIZE);
-		break;
-	case VLC_REFUSE_RETRY_LIMIT:
-		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_RETRY_LIMIT);
-		break;
-	case VLC_REFUSE_CW_MAX:
-		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_CW_MAX);
-		break;
-	case VLC_REFUSE_CW_MIN:
-		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_CW_MIN);
-		break;
-	case VLC_REFUSE_SIFS:
-		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_SIFS);
-		break;
-	case VLC_REFUSE_DIFS:
-		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_DIFS);
-		break;
-	case VLC_REFUSE_PREAMBLE:
-		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_PREAMBLE);
-		break;
-	case VLC_REFUSE_ACK_TIMEOUT_MIN:
-		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_ACK_TIMEOUT_MIN);
-		break;
-	case VLC_REFUSE_ACK_TIMEOUT_MAX:
-		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_ACK_TIMEOUT_MAX);
-		break;
-	case VLC_REFUSE_SYNC_DEADBAND:
-		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_SYNC_DEADBAND);
-		break;
-	case VLC_REFUSE_BEACON_INTERVAL:
-		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_BEACON_INTERVAL);
-		break;
-	case VLC_REFUSE_LOC_INTERVAL:
-		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_LOC_INTERVAL);
-		break;
-	case VLC_REFUSE_RTS_THRESHOLD:
-		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_RTS_THRESHOLD);
-		break;
-	case VLC_REFUSE_MAX_AGE:
-		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_MAX_AGE);
-		break;
-	case VLC_REFUSE_FEC:
-		NL_SET_ERR_MSG_ATTR(info->extack, attr, VLC_MSG_FEC);
-		break;
-	case VLC_REFUSE_FEC_UNAVAILABLE:
-		NL_SET_ERR_MSG_ATTR(info->extack, attr,
-				    VLC_MSG_FEC_UNAVAILABLE);
-		break;
-	case VLC_REFUSE_NONE:
-	case VLC_REFUSE_COUNT:
-		/* -EINVAL from a check that named nothing: not expected */
+	/* -EINVAL from a check that named nothing: not expected */
+	if (!msg) {
 		NL_SET_ERR_MSG(info->extack, "settings refused");
-		break;
+		return;
 	}
+	vlc_nl_err_msg(info->extack, msg);
+	NL_SET_BAD_ATTR(info->extack, attr);
 }
 
 /* The PHY settings a request carries, over the current ones.
