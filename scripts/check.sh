@@ -46,40 +46,40 @@ budget() {
 }
 start=$(date +%s)
 rm -f "$logs"/board-kernel.wall "$logs"/kernel-*.wall
-# bg NAME CMD...: CMD at the lowest priority in the background, its
-# output in NAME.log, its wall and CPU seconds beside it for the report
-bg() {
-	n=$1
-	shift
-	(t0=$(date +%s)
-	 nice -n 19 "$@" >"$logs/$n.log" 2>&1
-	 times >"$logs/$n.t1"
-	 echo $(($(date +%s) - t0)) >"$logs/$n.wall") &
-}
 bg_report() {
 	[ -f "$logs/$1.wall" ] || return 0
-	echo "check $1: $(mmss "$(cat "$logs/$1.wall")") in the background, cpu $(mmss "$(secs "$logs/$1.t1")")"
+	echo "check $1: $(mmss "$(cat "$logs/$1.wall")") in the background, cpu $(mmss $(($(secs "$logs/$1.t1") - $(secs "$logs/$1.t0"))))"
 }
-# The board test's armhf kernel shares no tree with the other steps: it
-# builds at the lowest priority from the start, on the CPU time the
-# lighter steps leave idle, and board-test takes it from the cache (or
-# waits on its lock, or builds what is still missing and reports what
-# failed).
+# The kernels no step of the first stages builds itself are built at
+# the lowest priority from the start, on the CPU time the steps leave
+# idle, one after the other in the order the steps need them: the
+# armhf kernel of the board test, then the x86_64 ones of the wire test
+# and KUnit (the arm64 one is the DT probe's, in its own lane). One at a
+# time, the first is ready in a third of the time three side by side
+# would take. A step that needs a kernel finds it in the cache, or waits
+# on its lock, or builds what is still missing.
+chain=""
 case "$all" in
-*" board-test "*)
-	bg board-kernel "$top/scripts/board-kernel.sh"
-	;;
+*" board-test "*) chain="board-kernel" ;;
 esac
-# So do the x86_64 kernels of KUnit and the wire test (the arm64 one is
-# the DT probe's, next in line anyway); run.sh --build holds each tree's
-# lock, so the step that needs one waits for it or finds it built.
-for k in x86_64@7.3:rt x86_64@6.1; do
-	case "$all" in
-	*" kunit "*|*" wire "*)
-		bg "kernel-$k" "$top/tests/kunit/run.sh" --build "$k"
-		;;
+case "$all" in
+*" kunit "*|*" wire "*) chain="$chain kernel-x86_64@7.3:rt kernel-x86_64@6.1" ;;
+esac
+bg_build() {
+	case "$1" in
+	board-kernel) nice -n 19 "$top/scripts/board-kernel.sh" ;;
+	kernel-*) nice -n 19 "$top/tests/kunit/run.sh" --build "${1#kernel-}" ;;
 	esac
-done
+}
+# each in turn, its output in NAME.log, its wall and CPU seconds beside
+# it for the report
+(for n in $chain; do
+	t0=$(date +%s)
+	times >"$logs/$n.t0"
+	bg_build "$n" >"$logs/$n.log" 2>&1
+	times >"$logs/$n.t1"
+	echo $(($(date +%s) - t0)) >"$logs/$n.wall"
+ done) &
 mmss() { printf '%d:%02d' $(($1 / 60)) $(($1 % 60)); }
 # secs FILE: the CPU seconds of the children in a file written by times
 secs() {

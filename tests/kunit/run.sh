@@ -8,7 +8,8 @@
 # itself refuses a .config that lost an option the kunitconfigs ask for.
 #
 #   run.sh [ARCH@SERIES[:FLAG...]...]
-#                   default: x86_64@6.1 x86_64@7.3:fast:rt arm64@6.12:fast
+#                   default: arm64@6.12:fast x86_64@7.3:fast:rt x86_64@6.1
+#                   (the order make check builds their kernels in)
 #   run.sh --build ARCH@SERIES[:rt]   build that kernel only; print its
 #                   folder
 #   run.sh --configs ARCH@SERIES[:rt] print the config fragments of that
@@ -79,7 +80,7 @@ case "${1:-}" in
 	configs "${r%%@*}" "$(flags "$r")"
 	exit 0 ;;
 esac
-runs=${*:-x86_64@6.1 x86_64@7.3:fast:rt arm64@6.12:fast}
+runs=${*:-arm64@6.12:fast x86_64@7.3:fast:rt x86_64@6.1}
 kcfg=$top/drivers/net/vlc/tests/.kunitconfig
 . "$top/tests/kreports.sh"
 bad=$kreports
