@@ -201,6 +201,8 @@ struct vlc_dev {
 	u32 (*random)(struct vlc_dev *vd);
 };
 
+extern const struct ethtool_ops vlc_ethtool_ops;
+
 void vlc_netdev_setup(struct net_device *ndev);
 bool vlc_netdev_is_vlc(const struct net_device *ndev);
 int vlc_dev_attach(struct vlc_dev *vd, const struct vlc_pin_ops *pins,
