@@ -547,6 +547,99 @@ static int vlc_mac_rx_hard(struct vlc_mac *mac, int hard)
 	return hard;
 }
 
+/* Looking for the delimiter: a preamble's symbols, then the SFD. */
+static void vlc_mac_rx_hunt(struct vlc_mac *mac, int sym, int hard,
+			    unsigned int bits)
+{
+	if (sym == VLC_SYM_IDLE || ++mac->rx.hunt > VLC_MAC_HUNT_MAX) {
+		mac->stats.rx_no_delimiter++;
+		vlc_mac_ev_frame(mac, VLC_MAC_EV_RX, VLC_MAC_RX_NO_DELIMITER,
+				 0, NULL, 0, 0);
+		mac->rx.state = sym == VLC_SYM_IDLE ? VLC_MAC_RX_IDLE :
+						      VLC_MAC_RX_WAIT_IDLE;
+		return;
+	}
+	if (sym < 0 && hard >= 0) {
+		/* Lit: the preamble or the SFD. The SFD is 3 bits or more
+		 * from every preamble window, so a wrong hard decision or
+		 * two cannot fake it.
+		 */
+		sym = vlc_mac_rx_hard(mac, hard);
+	} else if (sym < 0) {
+		/* The level estimate may still settle: start over. */
+		mac->rx.nbits = 0;
+		return;
+	}
+	mac->rx.reg = (mac->rx.reg << bits) | sym;
+	if (mac->rx.nbits < 8)
+		mac->rx.nbits += bits;
+	if (mac->rx.nbits < 8 || (mac->rx.reg & 0xff) != VLC_MAC_SFD)
+		return;
+	mac->rx.state = VLC_MAC_RX_FRAME;
+	mac->rx.pos = 0;
+	mac->rx.need = 1;
+	mac->rx.bits = 0;
+	mac->rx.byte = 0;
+	mac->rx.dark = 0;
+	mac->rx.hard = false;
+	mac->rx.lost = false;
+	mac->rx.form = VLC_MAC_FORM_UNKNOWN;
+	mac->rx.neras = 0;
+	memset(mac->rx.eras, 0, sizeof(mac->rx.eras));
+}
+
+/* Inside a frame: a symbol is due. Take the hard decision for a dark
+ * frame too, unless VLC_MAC_RX_DARK_END come in a row (the sender
+ * stopped, or the length read was wrong). The length is only bounded,
+ * not trusted: a wrong one costs the CRC.
+ *
+ * Return: the symbol's value, or -1 if the frame was given up.
+ */
+static int vlc_mac_rx_due(struct vlc_mac *mac, int sym, int hard,
+			  unsigned int bits)
+{
+	if (sym != VLC_SYM_IDLE)
+		mac->rx.dark = 0;
+	if (sym == VLC_SYM_IDLE && vlc_mac_rx_known_len(mac) &&
+	    ++mac->rx.dark < VLC_MAC_RX_DARK_CODED) {
+		/* its length is protected: a dark symbol is erased */
+		sym = hard >= 0 ? vlc_mac_rx_hard(mac, hard) : (1 << bits) - 1;
+		vlc_mac_rx_erased(mac);
+		return sym;
+	}
+	if (sym == VLC_SYM_IDLE && hard >= 0 &&
+	    (vlc_mac_rx_known_len(mac) ||
+	     ++mac->rx.dark < VLC_MAC_RX_DARK_END)) {
+		sym = vlc_mac_rx_hard(mac, hard);
+		vlc_mac_rx_erased(mac);
+		return sym;
+	}
+	if (sym == VLC_SYM_IDLE) {
+		mac->stats.rx_truncated++;
+		vlc_mac_rx_abort(mac, VLC_MAC_RX_TRUNCATED, VLC_MAC_RX_IDLE);
+		return -1;
+	}
+	if (sym >= 0)
+		return sym;
+	if (hard >= 0) {
+		sym = vlc_mac_rx_hard(mac, hard);
+		vlc_mac_rx_erased(mac);
+		return sym;
+	}
+	/* Only a coded frame survives it (DOC: Coded frames): ones, so that
+	 * its type still reads 7.
+	 */
+	if (mac->rx.form == VLC_MAC_FORM_PLAIN) {
+		mac->stats.rx_erasure_aborts++;
+		vlc_mac_rx_abort(mac, VLC_MAC_RX_ERASURE, VLC_MAC_RX_WAIT_IDLE);
+		return -1;
+	}
+	if (mac->rx.form == VLC_MAC_FORM_UNKNOWN)
+		mac->rx.lost = true;
+	vlc_mac_rx_erased(mac);
+	return (1 << bits) - 1;
+}
+
 static void vlc_mac_rx_symbol(struct vlc_mac *mac, int sym, int hard,
 			      unsigned int bits)
 {
@@ -565,91 +658,12 @@ static void vlc_mac_rx_symbol(struct vlc_mac *mac, int sym, int hard,
 		mac->rx.hunt = 1;
 		return;
 	case VLC_MAC_RX_HUNT:
-		if (sym == VLC_SYM_IDLE) {
-			mac->stats.rx_no_delimiter++;
-			vlc_mac_ev_frame(mac, VLC_MAC_EV_RX,
-					 VLC_MAC_RX_NO_DELIMITER, 0, NULL, 0, 0);
-			mac->rx.state = VLC_MAC_RX_IDLE;
-			return;
-		}
-		if (++mac->rx.hunt > VLC_MAC_HUNT_MAX) {
-			mac->stats.rx_no_delimiter++;
-			vlc_mac_ev_frame(mac, VLC_MAC_EV_RX,
-					 VLC_MAC_RX_NO_DELIMITER, 0, NULL, 0, 0);
-			mac->rx.state = VLC_MAC_RX_WAIT_IDLE;
-			return;
-		}
-		if (sym < 0 && hard >= 0) {
-			/* Lit: the preamble or the SFD. The SFD is 3 bits
-			 * or more from every preamble window, so a wrong hard
-			 * decision or two cannot fake it.
-			 */
-			sym = vlc_mac_rx_hard(mac, hard);
-		} else if (sym < 0) {
-			/* The level estimate may still settle: start over. */
-			mac->rx.nbits = 0;
-			return;
-		}
-		mac->rx.reg = (mac->rx.reg << bits) | sym;
-		if (mac->rx.nbits < 8)
-			mac->rx.nbits += bits;
-		if (mac->rx.nbits >= 8 && (mac->rx.reg & 0xff) == VLC_MAC_SFD) {
-			mac->rx.state = VLC_MAC_RX_FRAME;
-			mac->rx.pos = 0;
-			mac->rx.need = 1;
-			mac->rx.bits = 0;
-			mac->rx.byte = 0;
-			mac->rx.dark = 0;
-			mac->rx.hard = false;
-			mac->rx.lost = false;
-			mac->rx.form = VLC_MAC_FORM_UNKNOWN;
-			mac->rx.neras = 0;
-			memset(mac->rx.eras, 0, sizeof(mac->rx.eras));
-		}
+		vlc_mac_rx_hunt(mac, sym, hard, bits);
 		return;
 	case VLC_MAC_RX_FRAME:
-		/* A symbol is due: take the hard decision for a dark frame
-		 * too, unless VLC_MAC_RX_DARK_END come in a row (the sender
-		 * stopped, or the length read was wrong). The length is only
-		 * bounded, not trusted: a wrong one costs the CRC.
-		 */
-		if (sym != VLC_SYM_IDLE)
-			mac->rx.dark = 0;
-		if (sym == VLC_SYM_IDLE && vlc_mac_rx_known_len(mac) &&
-		    ++mac->rx.dark < VLC_MAC_RX_DARK_CODED) {
-			/* its length is protected: a dark symbol is erased */
-			sym = hard >= 0 ? vlc_mac_rx_hard(mac, hard) :
-			      (1 << bits) - 1;
-			vlc_mac_rx_erased(mac);
-		} else if (sym == VLC_SYM_IDLE && hard >= 0 &&
-			   (vlc_mac_rx_known_len(mac) ||
-			    ++mac->rx.dark < VLC_MAC_RX_DARK_END)) {
-			sym = vlc_mac_rx_hard(mac, hard);
-			vlc_mac_rx_erased(mac);
-		} else if (sym == VLC_SYM_IDLE) {
-			mac->stats.rx_truncated++;
-			vlc_mac_rx_abort(mac, VLC_MAC_RX_TRUNCATED,
-					 VLC_MAC_RX_IDLE);
+		sym = vlc_mac_rx_due(mac, sym, hard, bits);
+		if (sym < 0)
 			return;
-		}
-		if (sym < 0 && hard >= 0) {
-			sym = vlc_mac_rx_hard(mac, hard);
-			vlc_mac_rx_erased(mac);
-		} else if (sym < 0) {
-			/* Only a coded frame survives it (DOC: Coded
-			 * frames): ones, so that its type still reads 7.
-			 */
-			if (mac->rx.form == VLC_MAC_FORM_PLAIN) {
-				mac->stats.rx_erasure_aborts++;
-				vlc_mac_rx_abort(mac, VLC_MAC_RX_ERASURE,
-						 VLC_MAC_RX_WAIT_IDLE);
-				return;
-			}
-			if (mac->rx.form == VLC_MAC_FORM_UNKNOWN)
-				mac->rx.lost = true;
-			vlc_mac_rx_erased(mac);
-			sym = (1 << bits) - 1;
-		}
 		mac->rx.byte = (mac->rx.byte << bits) | sym;
 		mac->rx.bits += bits;
 		if (mac->rx.bits < 8)
