@@ -89,6 +89,8 @@ graft() {
 	rsync -rlpD --checksum --delete --exclude '*.o' --exclude '*.ko' \
 		--exclude '.*.cmd' --exclude '*.mod*' --exclude 'modules.order' \
 		"$top/drivers/net/vlc/" "$srcdir/drivers/net/vlc/"
+	# (trace/events/vlc.h: where the trace header lived, for the trees
+	# grafted before it moved beside the driver)
 	for h in linux/vlc.h uapi/linux/vlc.h trace/events/vlc.h; do
 		if [ -f "$top/include/$h" ]; then
 			rsync -rlpD --checksum "$top/include/$h" "$srcdir/include/$h"

@@ -31,7 +31,7 @@ case "${1:-}" in
 	*/vlc_compat.h) ign=$ign,LINUX_VERSION_CODE,CONSTANT_COMPARISON,MACRO_ARG_UNUSED,MACRO_WITH_FLOW_CONTROL ;;
 	# TRACE_EVENT() is written the way every include/trace/events/ header
 	# writes it, which --strict's alignment checks do not know about.
-	include/trace/events/*) ign=$ign,PARENTHESIS_ALIGNMENT,OPEN_ENDED_LINE ;;
+	*/vlc_trace.h) ign=$ign,PARENTHESIS_ALIGNMENT,OPEN_ENDED_LINE ;;
 	esac
 	if out=$(cd "$top" && perl "$src/scripts/checkpatch.pl" --strict \
 		 --no-tree --quiet --ignore "$ign" -f "$f" 2>&1); then

@@ -26,7 +26,7 @@
 #include "vlc_nl.h"
 
 #define CREATE_TRACE_POINTS
-#include <trace/events/vlc.h>
+#include "vlc_trace.h"
 
 /* ---- executor context: runs under vlc_exec_lock() ---- */
 

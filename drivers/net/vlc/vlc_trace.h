@@ -264,4 +264,9 @@ TRACE_EVENT(vlc_mac_nav,
 
 #endif /* _TRACE_VLC_H */
 
+/* beside the driver, as net/mac802154/trace.h */
+#undef TRACE_INCLUDE_PATH
+#define TRACE_INCLUDE_PATH .
+#undef TRACE_INCLUDE_FILE
+#define TRACE_INCLUDE_FILE vlc_trace
 #include <trace/define_trace.h>
