@@ -53,67 +53,8 @@
  * ARP/ND/IP recover a loss); everything else is unicast.
  */
 
-/*
- * Sizes: per fragment (1-bit mode) framing costs 72 symbols (preamble 8,
- * SFD 8, header 40, CRC 16) and the ACK 68 more (SIFS 2, ACK 64, SIFS 2
- * before the next fragment), so on a clean channel longer is better:
- * fragments of at most 240 bytes (frag_size) carry a 1500-byte packet in
- * 7: 12504 symbols of DATA + 7 ACKs 448 + SIFS 26 = 12978 frames, the
- * 1472 bytes of a UDP payload being 90.7% of them (128-byte fragments:
- * 12, 13678 frames, 86.1%). Errors favour short fragments (the best at
- * 1e-3 erasures per symbol is the minimum, 48 bytes), so the length of
- * new fragments adapts: halved, down to 48, after every lost fragment,
- * 16 bytes longer after each one acknowledged at the first attempt. A
- * retransmission always carries the bytes of its first attempt, since
- * the receiver may hold them already. A 98-byte ping (84 bytes of IPv4)
- * is one DATA of 8 + 8 * (1 + 5 + 84 + 2) = 744 symbols, SIFS 2, ACK
- * 8 + 8 * (1 + 4 + 2) = 64: VLC_MAC_PING98_FRAMES = 810 frames each way,
- * 3% more than the 784 bits of the bare Ethernet frame.
- *
- * Medium access: busy = carrier, a symbol, or a frame being received.
- * DATA waits DIFS idle frames then a backoff of [0, CW) idle frames, drawn
- * for every packet and every retry so that stations that waited out the
- * same busy medium do not collide, and a station cannot starve others.
- * Costs DIFS + (CW - 1) / 2 = 19.5 frames on average (cw_min 32), 2.4%
- * of a ping: cheap next to packets of hundreds of frames, and a window
- * that wide keeps four saturated senders from colliding often, and so
- * from doubling a loser's window into starvation (tools/bench/mac_bench:
- * with cw_min 8 one of four senders got 0 of 298 packets). An
- * ACK goes out SIFS frames after the DATA without sensing; the next
- * fragment of a packet follows its ACK after SIFS too: DIFS > SIFS keeps
- * others out. Unicast fragments are retried up to retry_limit times, CW
- * doubling up to cw_max; the ACK timeout derived from our parameters
- * assumes the peer uses the same bits per symbol, preamble and SIFS.
- *
- * RTS/CTS: light links are line of sight, so hidden terminals (two
- * senders in view of a receiver, not of each other) are the normal case.
- * A unicast packet of rts_threshold bytes or more starts with an RTS,
- * after DIFS and backoff like DATA; the receiver answers SIFS later with
- * a CTS unless its own NAV is set; the first fragment follows SIFS after
- * the CTS and the others follow their ACKs as usual. Both announce how
- * long the packet's exchange lasts, and every other node that decodes
- * either keeps a NAV: a counter of frames during which the medium counts
- * as busy though dark. A sender hidden from the first sees the CTS, so
- * it keeps quiet for the whole packet, not just one fragment. Costs:
- * RTS 72 + SIFS 2 + CTS 72 + SIFS 2 = 148 frames per packet, 1.1% of an
- * MTU frame but 18% of a ping, hence a threshold (VLC_MAC_RTS_DEFAULT).
- * A lost CTS costs 150 frames instead of a whole fragment. Bounds: a
- * NAV from an RTS is dropped when nothing starts within 2 SIFS + CTS +
- * slack (its CTS was lost), and no NAV is ever longer than the longest
- * exchange the protocol allows (nav_max, about 17 s at 500 us frames),
- * whatever a frame from the air announces. An RTS without a CTS is
- * retried up to retry_limit times, with the contention window doubling.
- *
- * Location beacons: with loc_interval set, a BEACON (the node's short
- * address) is due every loc_interval frames whatever the traffic. It
- * contends like DATA and takes a packet's turn at the medium (the packet
- * follows DIFS later); a node in the middle of its own packet sends it
- * between two fragments (its RTS reserved room for it); at most one per
- * fragment, so that a short interval cannot starve the data. A node
- * that only receives waits for the medium to be free, so under others'
- * saturating traffic its beacon can be one packet late (6.5 s for an
- * MTU frame at 500 us frames). Every node keeps a table of the beacons
- * it hears, with their light level and age (vlc_mac_beacons()).
+/* Why the sizes, the contention window, RTS/CTS and the location beacons
+ * are what they are: vlc.rst, "MAC".
  */
 
 #include <linux/types.h>

@@ -5,6 +5,10 @@
  * receiver reach it through the hooks of vlc_phy_priv.h.
  *
  * Pure C, as vlc_phy.c.
+ */
+
+/**
+ * DOC: Acquisition algorithm
  *
  * Two boards start their frame grids at arbitrary times. Until a
  * neighbour is locked (no signal scale yet, or lock lost) the PHY
@@ -48,8 +52,7 @@
  * report is never acted upon twice. An estimate in the data slot that
  * we lit and left out, less than half a data slot off our grid, rests on
  * the edges of the neighbour's pulse: it is reported and may lock, but
- * without rx->coarse (two nodes beaconing in step moved on such
- * estimates, 10 us wrong, and lost each other). While coarse reports
+ * without rx->coarse, since an edge is too rough to move the grid on. While coarse reports
  * are being made, vlc_phy_adjust_phase() applies a correction in one
  * frame (an advance that the dark ID cannot absorb becomes a delay of F
  * minus it).
@@ -83,14 +86,7 @@
  * alone. vlc_phy_test_acquisition measures how many runs lock, and how
  * soon, over 32 offsets.
  *
- * Cost, per searched frame: a snapshot (a line fit, ~30 short
- * divisions), 64 grid offsets of 26 (2-slot) to 44 (4-PPM) candidates
- * that share one template per (h) and per (k), 48 refinement candidates:
- * about a million instructions. Deferred (vlc_phy_acq_begin()), a worker
- * runs it outside the tick and the tick only captures; otherwise (the
- * simulator, for determinism) it is spread over the ticks from the end
- * of our ID to the next S2, about 1/10 per tick. Nothing of this runs
- * while locked.
+ * Where the search runs, and what it costs: vlc.rst, "Acquisition".
  */
 #include <linux/types.h>
 #include <linux/kernel.h>
