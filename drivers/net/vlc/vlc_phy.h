@@ -353,4 +353,15 @@ static inline unsigned int vlc_phy_bits(enum vlc_phy_mode mode)
 	return mode == VLC_PHY_MODE_4PPM ? 2 : 1;
 }
 
+/* @v >> @shift on its magnitude: rounds toward zero, either sign alike
+ * (the PHY's fits and the resync loop's filters)
+ */
+static inline s64 vlc_phy_sshr(s64 v, unsigned int shift)
+{
+	u64 mag = v < 0 ? -(u64)v : (u64)v;
+
+	mag >>= shift;
+	return v < 0 ? -(s64)mag : (s64)mag;
+}
+
 #endif /* _VLC_PHY_H */

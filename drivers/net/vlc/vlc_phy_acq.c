@@ -123,11 +123,6 @@
 #define VLC_PHY_ACQ_FLOOR_DIV	8
 #define VLC_PHY_ACQ_VAR_MIN	BIT(14)
 
-static s64 vlc_phy_sshr(s64 v, u32 s)
-{
-	return v >= 0 ? (s64)((u64)v >> s) : -(s64)((u64)-v >> s);
-}
-
 /* (a * b) >> 32 without losing the top bits */
 static u64 vlc_phy_mul_shr32(u64 a, u32 b)
 {

@@ -60,15 +60,6 @@
  */
 #define VLC_SYNC_ACQ_STILL_NS	4000
 
-static s64 vlc_sync_sshr(s64 v, unsigned int shift)
-{
-	/* on the magnitude: no signed shift, rounds toward zero */
-	u64 mag = v < 0 ? -(u64)v : (u64)v;
-
-	mag >>= shift;
-	return v < 0 ? -(s64)mag : (s64)mag;
-}
-
 /* An offset of @off ns is what the last acquisition report said less
  * our move for it: the neighbour did not move since.
  */
@@ -110,14 +101,14 @@ static bool vlc_sync_window(struct vlc_sync *s, s64 mean, u32 deadband_ns,
 	if (s->settle < VLC_SYNC_KI_SETTLE)
 		s->settle++;
 	if (!(++s->windows & (VLC_SYNC_LEAK_EVERY - 1)))
-		s->rate -= vlc_sync_sshr(s->rate, VLC_SYNC_LEAK_SHIFT);
+		s->rate -= vlc_phy_sshr(s->rate, VLC_SYNC_LEAK_SHIFT);
 	if (mag <= deadband_ns || mag < 2)
 		return false;
 	ki = s->settle < VLC_SYNC_KI_SETTLE ?
 	     VLC_SYNC_KI_SHIFT : VLC_SYNC_KI_TRACK;
-	s->rate = clamp_t(s64, s->rate + vlc_sync_sshr(mean, ki),
+	s->rate = clamp_t(s64, s->rate + vlc_phy_sshr(mean, ki),
 			  -VLC_SYNC_RATE_MAX, VLC_SYNC_RATE_MAX);
-	*corr = vlc_sync_sshr(mean, VLC_SYNC_KP_SHIFT);
+	*corr = vlc_phy_sshr(mean, VLC_SYNC_KP_SHIFT);
 	return true;
 }
 
@@ -132,7 +123,7 @@ static bool vlc_sync_sample(struct vlc_sync *s, s32 off, u32 deadband_ns,
 	s->sum += off;
 	if (++s->n < 1 << VLC_SYNC_SHIFT)
 		return false;
-	mean = vlc_sync_sshr(s->sum, VLC_SYNC_SHIFT);
+	mean = vlc_phy_sshr(s->sum, VLC_SYNC_SHIFT);
 	s->sum = 0;
 	s->n = 0;
 	return vlc_sync_window(s, mean, deadband_ns, corr);
@@ -191,7 +182,7 @@ s32 vlc_sync_frame(struct vlc_sync *s, const struct vlc_phy_rx *rx,
 			return rx->offset_ns;
 		}
 	}
-	move = vlc_sync_sshr(s->frac, VLC_SYNC_FRAC);
+	move = vlc_phy_sshr(s->frac, VLC_SYNC_FRAC);
 	if (move >= VLC_SYNC_STEP_NS || move <= -VLC_SYNC_STEP_NS)
 		s->frac -= move * (1 << VLC_SYNC_FRAC);
 	else
@@ -203,7 +194,7 @@ s32 vlc_sync_frame(struct vlc_sync *s, const struct vlc_phy_rx *rx,
 	    vlc_sync_sample(s, rx->offset_ns, deadband_ns, &corr)) {
 		/* with a correction, whatever the rate gathered goes too */
 		if (!move) {
-			move = vlc_sync_sshr(s->frac, VLC_SYNC_FRAC);
+			move = vlc_phy_sshr(s->frac, VLC_SYNC_FRAC);
 			s->frac -= move * (1 << VLC_SYNC_FRAC);
 		}
 		move += corr;
