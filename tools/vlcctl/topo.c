@@ -468,16 +468,91 @@ static int load_node(struct topo *t, struct file_node *fn)
 }
 
 /* Each step in turn; the first that fails says where and stops. */
-static int load_run(struct ctx *c, struct topo *t)
+/* what a message of sim load names: the file, and a line of it */
+#define LOAD_WHAT	(PATH_MAX + 16)
+
+/* Each node of @t gets its id on the simulated medium, as dumped in
+ * @ns; names the file's line of the first one missing.
+ */
+static int load_ids(struct ctx *c, struct topo *t, struct sim_nodes *ns,
+		    char *what)
 {
-	char what[PATH_MAX + 16], *argv[16];
-	struct sim_medium m;
-	struct sim_nodes *ns;
+	struct file_node *fn;
+	unsigned int i, j;
+	uint64_t cookie;
+
+	for (i = 0; i < t->nnodes; i++) {
+		fn = &t->node[i];
+		snprintf(what, LOAD_WHAT, "%s:%u", t->file, fn->line);
+		if (ns_cookie(fn->ref.ns[0] ? fn->ref.ns : NULL, &cookie, true))
+			return 1;
+		for (j = 0; j < ns->n; j++)
+			if (ns->node[j].cookie == cookie &&
+			    !strcmp(ns->node[j].dev, fn->ref.dev))
+				break;
+		if (j == ns->n) {
+			fprintf(stderr, "%s: %s: %s: created, but not on the simulated medium\n",
+				prog, what, fn->ref.text);
+			return 1;
+		}
+		fn->id = ns->node[j].id;
+	}
+	return 0;
+}
+
+/* The nodes' settings and the light between them, as the file says, while
+ * they are down: rx can only change then, and no frame flies before the
+ * light between the nodes is what the file says.
+ */
+static int load_light(struct ctx *c, struct topo *t, char *what)
+{
 	struct nlmsghdr *nlh;
 	struct file_node *fn;
 	unsigned int i, j, k;
 	uint32_t zero = 0;
-	uint64_t cookie;
+
+	for (i = 0; i < t->nnodes; i++) {
+		fn = &t->node[i];
+		snprintf(what, LOAD_WHAT, "%s:%u", t->file, fn->line);
+		if (fn->conf.given) {
+			nlh = sim_set_req(c);
+			put_conf(nlh, fn->id, &fn->conf);
+			if (talk(c, nlh, NULL, NULL))
+				return 1;
+		}
+		/* the light of the file's other nodes it is not given: none */
+		nlh = sim_set_req(c);
+		for (j = k = 0; j < t->nnodes; j++) {
+			if (j != i && !t->edge_line[j][i]) {
+				put_edge(nlh, t->node[j].id, fn->id, &zero,
+					 NULL, false);
+				k++;
+			}
+		}
+		if (k && talk(c, nlh, NULL, NULL))
+			return 1;
+	}
+	for (i = 0; i < t->nedges; i++) {
+		snprintf(what, LOAD_WHAT, "%s:%u", t->file,
+			 t->edge[i].line);
+		nlh = sim_set_req(c);
+		put_edge(nlh, t->node[t->edge[i].from].id,
+			 t->node[t->edge[i].to].id, &t->edge[i].gain, NULL,
+			 false);
+		if (talk(c, nlh, NULL, NULL))
+			return 1;
+	}
+	return 0;
+}
+
+static int load_run(struct ctx *c, struct topo *t)
+{
+	char what[LOAD_WHAT], *argv[16];
+	struct sim_medium m;
+	struct sim_nodes *ns;
+	struct nlmsghdr *nlh;
+	struct file_node *fn;
+	unsigned int i;
 	int ret = 1;
 
 	c->what = what;
@@ -505,59 +580,9 @@ static int load_run(struct ctx *c, struct topo *t)
 		return 1;
 	}
 	snprintf(what, sizeof(what), "%s", t->file);
-	if (sim_dump(c, ns))
+	if (sim_dump(c, ns) || load_ids(c, t, ns, what) ||
+	    load_light(c, t, what))
 		goto out;
-	for (i = 0; i < t->nnodes; i++) {
-		fn = &t->node[i];
-		snprintf(what, sizeof(what), "%s:%u", t->file, fn->line);
-		if (ns_cookie(fn->ref.ns[0] ? fn->ref.ns : NULL, &cookie, true))
-			goto out;
-		for (j = 0; j < ns->n; j++)
-			if (ns->node[j].cookie == cookie &&
-			    !strcmp(ns->node[j].dev, fn->ref.dev))
-				break;
-		if (j == ns->n) {
-			fprintf(stderr, "%s: %s: %s: created, but not on the simulated medium\n",
-				prog, what, fn->ref.text);
-			goto out;
-		}
-		fn->id = ns->node[j].id;
-	}
-
-	/* While down: rx can only change then, and no frame flies before
-	 * the light between the nodes is what the file says.
-	 */
-	for (i = 0; i < t->nnodes; i++) {
-		fn = &t->node[i];
-		snprintf(what, sizeof(what), "%s:%u", t->file, fn->line);
-		if (fn->conf.given) {
-			nlh = sim_set_req(c);
-			put_conf(nlh, fn->id, &fn->conf);
-			if (talk(c, nlh, NULL, NULL))
-				goto out;
-		}
-		/* the light of the file's other nodes it is not given: none */
-		nlh = sim_set_req(c);
-		for (j = k = 0; j < t->nnodes; j++) {
-			if (j != i && !t->edge_line[j][i]) {
-				put_edge(nlh, t->node[j].id, fn->id, &zero,
-					 NULL, false);
-				k++;
-			}
-		}
-		if (k && talk(c, nlh, NULL, NULL))
-			goto out;
-	}
-	for (i = 0; i < t->nedges; i++) {
-		snprintf(what, sizeof(what), "%s:%u", t->file, t->edge[i].line);
-		nlh = sim_set_req(c);
-		put_edge(nlh, t->node[t->edge[i].from].id,
-			 t->node[t->edge[i].to].id, &t->edge[i].gain, NULL,
-			 false);
-		if (talk(c, nlh, NULL, NULL))
-			goto out;
-	}
-
 	for (i = 0; i < t->nnodes; i++) {
 		fn = &t->node[i];
 		snprintf(what, sizeof(what), "%s:%u", t->file, fn->line);
