@@ -63,88 +63,116 @@ static u8 *sym(u8 *data, u8 *par, unsigned int len, unsigned int pos)
 	return pos < len ? &data[pos] : &par[pos - len];
 }
 
+/* One codeword as the input describes it, and as it was sent. */
+struct fz_word {
+	unsigned int level, len, mode, neras, p;
+	int ref;		/* what the reference check says */
+	bool within;		/* errors and erasures within the parity */
+	u8 eras[256];
+	u8 data[256], par[VLC_FEC_PARITY_MAX];
+	u8 sent[256], sent_par[32];
+};
+
+/* The word's level, length, mode and erasure list, checked. */
+static void word_params(struct fz *f, struct fz_word *w)
+{
+	unsigned int i;
+	int r;
+
+	w->level = fz_u8(f);
+	if (w->level < 0x80)
+		w->level %= 8;
+	w->len = fz_u8(f);
+	w->mode = fz_u8(f);
+	w->neras = fz_u8(f);
+	for (i = 0; i < w->neras; i++)
+		w->eras[i] = fz_u8(f);
+	w->ref = ref_check(w->level, w->len, w->eras, w->neras);
+	w->p = vlc_fec_parity(w->level) > 0 ? vlc_fec_parity(w->level) : 0;
+
+	/* the largest list the level allows, distinct and in range */
+	if ((w->mode & 2) && w->p && w->len && w->len <= 255 - w->p) {
+		bool used[256] = { false };
+
+		for (i = 0; i < w->p; i++) {
+			w->eras[i] = fz_u8(f) % (w->len + w->p);
+			while (used[w->eras[i]])
+				w->eras[i] = (w->eras[i] + 1) % (w->len + w->p);
+			used[w->eras[i]] = true;
+		}
+		w->neras = w->p;
+		w->ref = ref_check(w->level, w->len, w->eras, w->neras);
+		FZ_CHECK(w->ref == (int)w->p, "full list refused: level %u len %u",
+			 w->level, w->len);
+	}
+
+	r = vlc_fec_check(w->level, w->len, w->eras, w->neras);
+	FZ_CHECK(r == w->ref, "check %d, reference %d (level %u len %u neras %u)",
+		 r, w->ref, w->level, w->len, w->neras);
+}
+
+/* The received word: raw input, or a codeword with its erasures
+ * spoiled and (mode >> 4) symbol errors beside them.
+ */
+static void word_received(struct fz *f, struct fz_word *w)
+{
+	unsigned int len = w->len, p = w->p, i, nerr;
+	bool spoiled[256] = { false };
+	int n;
+
+	memset(w->data, 0, sizeof(w->data));
+	memset(w->par, 0, sizeof(w->par));
+	w->within = false;
+	for (i = 0; i < len; i++)
+		w->data[i] = fz_u8(f);
+	if (w->mode & 1 || w->ref < 0) {
+		for (i = 0; i < p; i++)
+			w->par[i] = fz_u8(f);
+		return;
+	}
+	n = vlc_fec_encode(&fec, w->level, w->data, len, w->par);
+	FZ_CHECK(n == (int)p, "encode %d, parity %u", n, p);
+	memcpy(w->sent, w->data, len);
+	memcpy(w->sent_par, w->par, p);
+	for (i = 0; i < w->neras; i++)
+		*sym(w->data, w->par, len, w->eras[i]) ^= fz_u8(f);
+	for (i = 0; i < w->neras; i++)
+		spoiled[w->eras[i]] = true;
+	nerr = 0;
+	for (i = 0; i < w->mode >> 4; i++) {
+		unsigned int pos = fz_u8(f) % (len + p);
+		u8 v = fz_u8(f) | 1;
+
+		if (spoiled[pos])
+			continue;
+		spoiled[pos] = true;
+		*sym(w->data, w->par, len, pos) ^= v;
+		nerr++;
+	}
+	w->within = 2 * nerr + w->neras <= p;
+}
+
 /* One codeword of the input; false when the input is used up. */
 static bool one_word(struct fz *f)
 {
-	u8 data[256], par[VLC_FEC_PARITY_MAX], sent[256], sent_par[32];
-	u8 before[256], before_par[32], eras[256];
-	unsigned int level, len, mode, neras, nerr, i, changed, p;
-	bool spoiled[256] = { false }, within;
-	int ref, r, n;
+	u8 before[256], before_par[32];
+	struct fz_word w;
+	unsigned int i, changed;
+	int n;
 
 	if (!fz_left(f))
 		return false;
-	level = fz_u8(f);
-	if (level < 0x80)
-		level %= 8;
-	len = fz_u8(f);
-	mode = fz_u8(f);
-	neras = fz_u8(f);
-	for (i = 0; i < neras; i++)
-		eras[i] = fz_u8(f);
-	ref = ref_check(level, len, eras, neras);
-	p = vlc_fec_parity(level) > 0 ? vlc_fec_parity(level) : 0;
+	word_params(f, &w);
+	word_received(f, &w);
 
-	/* the largest list the level allows, distinct and in range */
-	if ((mode & 2) && p && len && len <= 255 - p) {
-		bool used[256] = { false };
-
-		for (i = 0; i < p; i++) {
-			eras[i] = fz_u8(f) % (len + p);
-			while (used[eras[i]])
-				eras[i] = (eras[i] + 1) % (len + p);
-			used[eras[i]] = true;
-		}
-		neras = p;
-		ref = ref_check(level, len, eras, neras);
-		FZ_CHECK(ref == (int)p, "full list refused: level %u len %u",
-			 level, len);
-	}
-
-	r = vlc_fec_check(level, len, eras, neras);
-	FZ_CHECK(r == ref, "check %d, reference %d (level %u len %u neras %u)",
-		 r, ref, level, len, neras);
-
-	memset(data, 0, sizeof(data));
-	memset(par, 0, sizeof(par));
-	within = false;
-	if (mode & 1 || ref < 0) {
-		for (i = 0; i < len; i++)
-			data[i] = fz_u8(f);
-		for (i = 0; i < p; i++)
-			par[i] = fz_u8(f);
-	} else {
-		for (i = 0; i < len; i++)
-			data[i] = fz_u8(f);
-		n = vlc_fec_encode(&fec, level, data, len, par);
-		FZ_CHECK(n == (int)p, "encode %d, parity %u", n, p);
-		memcpy(sent, data, len);
-		memcpy(sent_par, par, p);
-		for (i = 0; i < neras; i++)
-			*sym(data, par, len, eras[i]) ^= fz_u8(f);
-		for (i = 0; i < neras; i++)
-			spoiled[eras[i]] = true;
-		nerr = 0;
-		for (i = 0; i < mode >> 4; i++) {
-			unsigned int pos = fz_u8(f) % (len + p);
-			u8 v = fz_u8(f) | 1;
-
-			if (spoiled[pos])
-				continue;
-			spoiled[pos] = true;
-			*sym(data, par, len, pos) ^= v;
-			nerr++;
-		}
-		within = 2 * nerr + neras <= p;
-	}
-
-	memcpy(before, data, sizeof(data));
-	memcpy(before_par, par, sizeof(par));
-	n = vlc_fec_decode(&fec, level, data, len, par, eras, neras);
+	memcpy(before, w.data, sizeof(w.data));
+	memcpy(before_par, w.par, sizeof(w.par));
+	n = vlc_fec_decode(&fec, w.level, w.data, w.len, w.par, w.eras,
+			   w.neras);
 	if (fz_verbose())
 		fprintf(stderr, "level %u len %u neras %u mode %#x: %d\n",
-			level, len, neras, mode, n);
-	if (ref < 0) {
+			w.level, w.len, w.neras, w.mode, n);
+	if (w.ref < 0) {
 		FZ_CHECK(n == -EINVAL, "decode %d where the reference refuses",
 			 n);
 	} else {
@@ -152,25 +180,26 @@ static bool one_word(struct fz *f)
 		FZ_CHECK(n >= 0 || n == -EBADMSG, "decode %d", n);
 	}
 	if (n < 0) {
-		FZ_CHECK(!memcmp(before, data, sizeof(data)) &&
-			 !memcmp(before_par, par, sizeof(par)),
+		FZ_CHECK(!memcmp(before, w.data, sizeof(w.data)) &&
+			 !memcmp(before_par, w.par, sizeof(w.par)),
 			 "a failed decode (%d) changed the word", n);
-		FZ_CHECK(!within, "a word within capacity failed: %d", n);
+		FZ_CHECK(!w.within, "a word within capacity failed: %d", n);
 		return true;
 	}
 
-	FZ_CHECK((unsigned int)n <= p, "%d corrections, parity %u", n, p);
-	for (i = 0, changed = 0; i < len + p; i++)
-		changed += *sym(data, par, len, i) !=
-			   *sym(before, before_par, len, i);
+	FZ_CHECK((unsigned int)n <= w.p, "%d corrections, parity %u", n, w.p);
+	for (i = 0, changed = 0; i < w.len + w.p; i++)
+		changed += *sym(w.data, w.par, w.len, i) !=
+			   *sym(before, before_par, w.len, i);
 	FZ_CHECK(changed == (unsigned int)n, "%u symbols changed, %d said",
 		 changed, n);
-	memcpy(before_par, par, p);
-	FZ_CHECK(vlc_fec_encode(&fec, level, data, len, par) == (int)p,
-		 "re-encode");
-	FZ_CHECK(!memcmp(before_par, par, p), "decoded to a non-codeword");
-	if (within)
-		FZ_CHECK(!memcmp(data, sent, len) && !memcmp(par, sent_par, p),
+	memcpy(before_par, w.par, w.p);
+	FZ_CHECK(vlc_fec_encode(&fec, w.level, w.data, w.len, w.par) ==
+		 (int)w.p, "re-encode");
+	FZ_CHECK(!memcmp(before_par, w.par, w.p), "decoded to a non-codeword");
+	if (w.within)
+		FZ_CHECK(!memcmp(w.data, w.sent, w.len) &&
+			 !memcmp(w.par, w.sent_par, w.p),
 			 "within capacity, decoded to another word");
 	return true;
 }
