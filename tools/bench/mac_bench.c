@@ -329,6 +329,51 @@ static void fec_plan(const struct vlc_mac_emit *e, unsigned int x,
 	}
 }
 
+/* Both nodes afresh for a frame: parity @par, the decode deferred or not. */
+static void fec_nodes(unsigned int par, bool defer)
+{
+	struct vlc_mac_params p;
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		vlc_mac_default_params(&p);
+		p.short_addr = i + 1;
+		p.fec = par;
+		vlc_mac_init(&node[i].mac, &p, &bench_ops, &node[i]);
+		/* the bench decodes between ticks: one set */
+		vlc_mac_set_fec(&node[i].mac, &fec_codecs[i], &fec_codecs[i],
+				defer);
+		node[i].delivered = 0;
+	}
+}
+
+/* What the receiver hears of symbol @sym that @e just sent: the first
+ * symbol of a byte that @plan marks 1 erased, 2 wrong.
+ */
+static void fec_heard(const struct vlc_mac_emit *e, int sym, const u8 *plan,
+		      struct vlc_phy_rx *hear)
+{
+	unsigned int k;
+
+	memset(hear, 0, sizeof(*hear));
+	hear->sym = sym;
+	hear->hard = sym;
+	hear->bits = 1;
+	hear->carrier = sym >= 0;
+	hear->flags = sym >= 0 ? VLC_PHY_RX_HARD : 0;
+	if (sym < 0 || e->sym <= e->pre + 8)
+		return;
+	/* the symbol's byte after the delimiter */
+	k = e->sym - 1 - e->pre - 8;
+	if (plan[k / 8] == 1 && k % 8 == 0) {
+		hear->sym = VLC_SYM_ERASURE;
+		hear->flags = 0;
+	} else if (plan[k / 8] == 2 && k % 8 == 0) {
+		hear->sym ^= 1;
+		hear->hard = hear->sym;
+	}
+}
+
 static int fec(int argc, char **argv)
 {
 	unsigned int par = atoi(argv[2]), x = atoi(argv[3]);
@@ -343,7 +388,6 @@ static int fec(int argc, char **argv)
 	unsigned int words = 0;
 	static u8 plan[VLC_MAC_CODED_MAX];
 	struct vlc_mac *tx = &node[1].mac, *rx = &node[0].mac;
-	struct vlc_mac_params p;
 	struct vlc_phy_rx hear;
 	u64 t;
 
@@ -356,16 +400,7 @@ static int fec(int argc, char **argv)
 		if (vlc_fec_init(&fec_codecs[i]))
 			return 1;
 	for (f = 0; f < frames; f++) {
-		for (i = 0; i < 2; i++) {
-			vlc_mac_default_params(&p);
-			p.short_addr = i + 1;
-			p.fec = par;
-			vlc_mac_init(&node[i].mac, &p, &bench_ops, &node[i]);
-			/* the bench decodes between ticks: one set */
-			vlc_mac_set_fec(&node[i].mac, &fec_codecs[i],
-					&fec_codecs[i], defer);
-			node[i].delivered = 0;
-		}
+		fec_nodes(par, defer);
 		/* full addresses: the longest header */
 		memset(frame_buf, f, FEC_SIZE);
 		memcpy(frame_buf, "\x02\x00\x00\x00\x00\x01\x02\x00\x00\x00\x00\x02"
@@ -390,26 +425,8 @@ static int fec(int argc, char **argv)
 					body = tx->tx.emit.nbytes - 1;
 			}
 			vlc_mac_tx_symbol(rx);
-			memset(&hear, 0, sizeof(hear));
-			hear.sym = sym;
-			hear.hard = sym;
-			hear.bits = 1;
-			hear.carrier = sym >= 0;
-			hear.flags = sym >= 0 ? VLC_PHY_RX_HARD : 0;
+			fec_heard(&tx->tx.emit, sym, plan, &hear);
 			last = sym >= 0 && tx->tx.emit.sym == tx->tx.emit.nsyms;
-			if (sym >= 0 && tx->tx.emit.sym > tx->tx.emit.pre + 8) {
-				/* the symbol's byte after the delimiter */
-				unsigned int k = tx->tx.emit.sym - 1 -
-						 tx->tx.emit.pre - 8;
-
-				if (plan[k / 8] == 1 && k % 8 == 0) {
-					hear.sym = VLC_SYM_ERASURE;
-					hear.flags = 0;
-				} else if (plan[k / 8] == 2 && k % 8 == 0) {
-					hear.sym ^= 1;
-					hear.hard = hear.sym;
-				}
-			}
 			if (last) {
 				t = fec_ns();
 				rx_measured(rx, &hear);
