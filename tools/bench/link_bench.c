@@ -1053,6 +1053,65 @@ static bool gp_run(u32 bits)
 	return true;
 }
 
+/* Both nodes in @mode with FEC @fec, fragments of @frag bytes (0: the
+ * default); 1 on a refusal, which it prints.
+ */
+static int gp_setup(enum vlc_phy_mode mode, int fec, u32 frag)
+{
+	struct vlc_mac_params p;
+	enum vlc_refusal why;
+	int i;
+
+	for (i = 0; i < 2; i++) {
+		if (vlc_phy_set_mode(&ch.node[i].phy, mode, &why)) {
+			fprintf(stderr, "link_bench: %s\n",
+				vlc_refusal_msg(why));
+			return 1;
+		}
+		p = ln[i].mac.p;
+		p.bits_per_symbol = vlc_phy_bits(mode);
+		p.fec = fec;
+		if (frag)
+			p.frag_size = frag;
+		if (vlc_mac_set_params(&ln[i].mac, &p, &why)) {
+			fprintf(stderr, "link_bench: %s\n",
+				vlc_refusal_msg(why));
+			return 1;
+		}
+		if (fec == VLC_MAC_FEC_OFF)
+			continue;
+		if (vlc_fec_init(&gp_fec[i])) {
+			fprintf(stderr, "link_bench: FEC unavailable\n");
+			return 1;
+		}
+		vlc_mac_set_fec(&ln[i].mac, &gp_fec[i], &gp_fec[i], false);
+	}
+	return 0;
+}
+
+/* The rest of goodput's line: the MACs' counters of the run. */
+static void gp_print_counts(u32 packets, u64 elapsed)
+{
+	const struct vlc_mac_stats *s0 = &ln[0].mac.stats;
+	const struct vlc_mac_stats *s1 = &ln[1].mac.stats;
+
+	printf("%llu %llu %llu %llu %llu %u %u %llu %llu %llu %llu %llu\n",
+	       (unsigned long long)s0->tx_retries,
+	       (unsigned long long)(s0->tx_dropped + s0->tx_expired),
+	       (unsigned long long)(s0->fec_corrected_frames +
+				    s1->fec_corrected_frames),
+	       (unsigned long long)(s0->fec_corrected_symbols +
+				    s1->fec_corrected_symbols),
+	       (unsigned long long)(s0->fec_uncorrectable +
+				    s1->fec_uncorrectable),
+	       packets - gp.done, gp.dups, (unsigned long long)elapsed,
+	       (unsigned long long)s0->tx_frames,
+	       (unsigned long long)s0->fec_tx_frames,
+	       (unsigned long long)(s0->rx_truncated + s1->rx_truncated),
+	       (unsigned long long)(s0->rx_no_delimiter +
+				    s1->rx_no_delimiter));
+}
+
 static int goodput(int argc, char **argv)
 {
 	enum vlc_phy_mode mode = VLC_PHY_MODE_2SLOT;
@@ -1061,10 +1120,6 @@ static int goodput(int argc, char **argv)
 	u32 packets = atoi(argv[7]), bits = 1, off, i;
 	u64 seed = strtoull(argv[8], NULL, 0), t0, elapsed;
 	int fec = gp_fec_parse(argv[5]);
-	const struct vlc_mac_stats *s0 = &ln[0].mac.stats;
-	const struct vlc_mac_stats *s1 = &ln[1].mac.stats;
-	struct vlc_mac_params p;
-	enum vlc_refusal why;
 	struct jitter j;
 	double good, raw;
 	bool locked, through = false;
@@ -1094,30 +1149,8 @@ static int goodput(int argc, char **argv)
 	lb_ops = &gp_mac_ops;
 	if (mac_pair(seed, 0, 26, &off))
 		return 1;
-	for (i = 0; i < 2; i++) {
-		if (vlc_phy_set_mode(&ch.node[i].phy, mode, &why)) {
-			fprintf(stderr, "link_bench: %s\n",
-				vlc_refusal_msg(why));
-			return 1;
-		}
-		p = ln[i].mac.p;
-		p.bits_per_symbol = bits;
-		p.fec = fec;
-		if (argc > 9)
-			p.frag_size = atoi(argv[9]);
-		if (vlc_mac_set_params(&ln[i].mac, &p, &why)) {
-			fprintf(stderr, "link_bench: %s\n",
-				vlc_refusal_msg(why));
-			return 1;
-		}
-		if (fec == VLC_MAC_FEC_OFF)
-			continue;
-		if (vlc_fec_init(&gp_fec[i])) {
-			fprintf(stderr, "link_bench: FEC unavailable\n");
-			return 1;
-		}
-		vlc_mac_set_fec(&ln[i].mac, &gp_fec[i], &gp_fec[i], false);
-	}
+	if (gp_setup(mode, fec, argc > 9 ? atoi(argv[9]) : 0))
+		return 1;
 	locked = mac_lock(GP_LOCK_MAX, S32_MAX) <= GP_LOCK_MAX;
 	if (!locked)
 		fprintf(stderr, "link_bench: no lock\n");
@@ -1137,21 +1170,7 @@ static int goodput(int argc, char **argv)
 	printf("%s %u %s %u %u %u %u %.1f %.1f %.4f ", argv[2],
 	       ch.node[0].phy.timing.frame_ns, argv[5], size, packets,
 	       gp.delivered, gp.corrupt, good, raw, good / raw);
-	printf("%llu %llu %llu %llu %llu %u %u %llu %llu %llu %llu %llu\n",
-	       (unsigned long long)s0->tx_retries,
-	       (unsigned long long)(s0->tx_dropped + s0->tx_expired),
-	       (unsigned long long)(s0->fec_corrected_frames +
-				    s1->fec_corrected_frames),
-	       (unsigned long long)(s0->fec_corrected_symbols +
-				    s1->fec_corrected_symbols),
-	       (unsigned long long)(s0->fec_uncorrectable +
-				    s1->fec_uncorrectable),
-	       packets - gp.done, gp.dups, (unsigned long long)elapsed,
-	       (unsigned long long)s0->tx_frames,
-	       (unsigned long long)s0->fec_tx_frames,
-	       (unsigned long long)(s0->rx_truncated + s1->rx_truncated),
-	       (unsigned long long)(s0->rx_no_delimiter +
-				    s1->rx_no_delimiter));
+	gp_print_counts(packets, elapsed);
 	for (i = 0; i < 2 && fec != VLC_MAC_FEC_OFF; i++)
 		vlc_fec_exit(&gp_fec[i]);
 	free(gp.seen);
