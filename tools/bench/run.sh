@@ -825,7 +825,7 @@ fi
 
 # Goodput under lateness: UDP at MTU 1500 from one node to another, PHY
 # and MAC, every callback of both late by a draw, FEC off and on
-# (tools/bench/link_bench.c goodput).
+# (tools/bench/link_bench_goodput.c).
 if want goodput; then
 begin goodput
 echo "bench: goodput under lateness (host)"
