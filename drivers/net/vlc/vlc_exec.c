@@ -82,6 +82,43 @@ static int vlc_exec_thread_fn(void *data)
 	return 0;
 }
 
+/**
+ * vlc_exec_check_timing - whether an executor of @kind can run a timing
+ * @kind: the executor
+ * @frame_ns: frame
+ * @sync_ns: sync slot
+ * @guard_ns: guard
+ * @data_ns: data slot
+ * @why: set to the refusal, naming the field; or NULL
+ *
+ * A timer runs every slot boundary: a real clock cannot follow what the
+ * simulator's virtual one can. The hrtimer and thread executors refuse
+ * frames shorter than VLC_EXEC_FRAME_NS_MIN and slots shorter than
+ * VLC_EXEC_SLOT_NS_MIN; an external one takes any.
+ *
+ * Return: 0 or -EINVAL.
+ */
+int vlc_exec_check_timing(enum vlc_exec_kind kind, u32 frame_ns,
+			  u32 sync_ns, u32 guard_ns, u32 data_ns,
+			  enum vlc_refusal *why)
+{
+	enum vlc_refusal r = VLC_REFUSE_NONE;
+
+	if (kind == VLC_EXEC_EXTERNAL)
+		r = VLC_REFUSE_NONE;
+	else if (frame_ns < VLC_EXEC_FRAME_NS_MIN)
+		r = VLC_REFUSE_EXEC_FRAME;
+	else if (sync_ns < VLC_EXEC_SLOT_NS_MIN)
+		r = VLC_REFUSE_EXEC_SYNC;
+	else if (guard_ns < VLC_EXEC_SLOT_NS_MIN)
+		r = VLC_REFUSE_EXEC_GUARD;
+	else if (data_ns < VLC_EXEC_SLOT_NS_MIN)
+		r = VLC_REFUSE_EXEC_DATA;
+	if (why)
+		*why = r;
+	return r ? -EINVAL : 0;
+}
+
 void vlc_exec_init(struct vlc_exec *ex, enum vlc_exec_kind kind,
 		   u64 (*run)(void *ctx, u64 now_ns), void *ctx,
 		   const char *name)

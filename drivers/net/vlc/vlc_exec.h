@@ -22,6 +22,8 @@
 #include <linux/mutex.h>
 #include <linux/spinlock.h>
 
+#include "vlc_refusal.h"
+
 enum vlc_exec_kind {
 	VLC_EXEC_HRTIMER,
 	VLC_EXEC_THREAD,
@@ -62,6 +64,9 @@ struct vlc_exec {
 void vlc_exec_init(struct vlc_exec *ex, enum vlc_exec_kind kind,
 		   u64 (*run)(void *ctx, u64 now_ns), void *ctx,
 		   const char *name);
+int vlc_exec_check_timing(enum vlc_exec_kind kind, u32 frame_ns,
+			  u32 sync_ns, u32 guard_ns, u32 data_ns,
+			  enum vlc_refusal *why);
 void vlc_exec_set_clock(struct vlc_exec *ex, u64 (*clock)(void *ctx),
 			void *ctx);
 u64 vlc_exec_now(struct vlc_exec *ex);

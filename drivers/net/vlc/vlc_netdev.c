@@ -905,30 +905,6 @@ void vlc_dev_get_phy_config(struct vlc_dev *vd, struct vlc_phy_timing *t,
 }
 EXPORT_SYMBOL_GPL(vlc_dev_get_phy_config);
 
-/* A timer runs every slot boundary: a real clock cannot follow
- * what the simulator's virtual one can.
- */
-static int vlc_dev_exec_timing_check(const struct vlc_dev *vd,
-				     const struct vlc_phy_timing *t,
-				     enum vlc_refusal *why)
-{
-	enum vlc_refusal r = VLC_REFUSE_NONE;
-
-	if (vd->exec.kind == VLC_EXEC_EXTERNAL)
-		r = VLC_REFUSE_NONE;
-	else if (t->frame_ns < VLC_EXEC_FRAME_NS_MIN)
-		r = VLC_REFUSE_EXEC_FRAME;
-	else if (t->sync_ns < VLC_EXEC_SLOT_NS_MIN)
-		r = VLC_REFUSE_EXEC_SYNC;
-	else if (t->guard_ns < VLC_EXEC_SLOT_NS_MIN)
-		r = VLC_REFUSE_EXEC_GUARD;
-	else if (t->data_ns < VLC_EXEC_SLOT_NS_MIN)
-		r = VLC_REFUSE_EXEC_DATA;
-	if (why)
-		*why = r;
-	return r ? -EINVAL : 0;
-}
-
 /**
  * vlc_dev_set_phy_config - check and apply PHY settings together
  * @vd: VLC device
@@ -952,7 +928,8 @@ int vlc_dev_set_phy_config(struct vlc_dev *vd, const struct vlc_phy_timing *t,
 	u32 hold;
 	int ret;
 
-	ret = vlc_dev_exec_timing_check(vd, t, why);
+	ret = vlc_exec_check_timing(vd->exec.kind, t->frame_ns, t->sync_ns,
+				    t->guard_ns, t->data_ns, why);
 	if (ret)
 		return ret;
 	/* The MAC takes the new mode's symbols when the PHY does, at a frame
