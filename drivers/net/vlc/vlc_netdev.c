@@ -23,7 +23,6 @@
 
 #include "vlc_compat.h"
 #include "vlc_netdev.h"
-#include "vlc_nl.h"
 
 #define CREATE_TRACE_POINTS
 #include "vlc_trace.h"
@@ -431,6 +430,32 @@ static bool vlc_netdev_txq_full(struct vlc_dev *vd, unsigned int head)
 	return !vlc_netdev_txq_room(vd, head);
 }
 
+/* ---- events: to whoever listens (vlc_nl.c) ---- */
+
+static ATOMIC_NOTIFIER_HEAD(vlc_dev_events);
+
+/**
+ * vlc_dev_register_notifier - be told of the devices' events
+ * @nb: called with an enum vlc_event and a struct vlc_dev_event_info,
+ *	in softirq or process context: it must not sleep
+ */
+int vlc_dev_register_notifier(struct notifier_block *nb)
+{
+	return atomic_notifier_chain_register(&vlc_dev_events, nb);
+}
+
+void vlc_dev_unregister_notifier(struct notifier_block *nb)
+{
+	atomic_notifier_chain_unregister(&vlc_dev_events, nb);
+}
+
+static void vlc_dev_notify(struct net_device *ndev, u8 event, int neigh)
+{
+	struct vlc_dev_event_info info = { .ndev = ndev, .neigh = neigh };
+
+	atomic_notifier_call_chain(&vlc_dev_events, event, &info);
+}
+
 /* ---- NAPI: softirq context ---- */
 
 /* Lock and neighbours, as of the executor's last frame, for netlink. */
@@ -446,7 +471,7 @@ static void vlc_napi_notify_state(struct vlc_dev *vd)
 	locked = s->phy.frames && !s->rx.acquiring;
 	if (locked != nt->locked) {
 		nt->locked = locked;
-		vlc_nl_notify(vd->ndev, locked ? VLC_EVENT_LOCK :
+		vlc_dev_notify(vd->ndev, locked ? VLC_EVENT_LOCK :
 				       VLC_EVENT_UNLOCK, -1);
 	}
 	bitmap_zero(now, 256);
@@ -455,7 +480,7 @@ static void vlc_napi_notify_state(struct vlc_dev *vd)
 	for (i = 0; i < 256; i++) {
 		if (test_bit(i, now) == test_bit(i, nt->neigh))
 			continue;
-		vlc_nl_notify(vd->ndev, test_bit(i, now) ? VLC_EVENT_NEIGH_NEW :
+		vlc_dev_notify(vd->ndev, test_bit(i, now) ? VLC_EVENT_NEIGH_NEW :
 				       VLC_EVENT_NEIGH_GONE, i);
 	}
 	bitmap_copy(nt->neigh, now, 256);
@@ -510,7 +535,7 @@ static int vlc_napi_poll(struct napi_struct *napi, int budget)
 		bool on = READ_ONCE(vd->carrier);
 
 		if (on != netif_carrier_ok(ndev))
-			vlc_nl_notify(ndev, on ? VLC_EVENT_CARRIER_ON :
+			vlc_dev_notify(ndev, on ? VLC_EVENT_CARRIER_ON :
 					  VLC_EVENT_CARRIER_OFF, -1);
 		if (on)
 			netif_carrier_on(ndev);

@@ -16,6 +16,7 @@
 #include <linux/if_ether.h>
 #include <linux/irq_work.h>
 #include <linux/netdevice.h>
+#include <linux/notifier.h>
 #include <linux/prandom.h>
 #include <linux/seqlock.h>
 #include <linux/u64_stats_sync.h>
@@ -202,6 +203,17 @@ struct vlc_dev {
 };
 
 extern const struct ethtool_ops vlc_ethtool_ops;
+
+/* What a device tells the listeners of its events (an enum vlc_event):
+ * lock, carrier and neighbours.
+ */
+struct vlc_dev_event_info {
+	struct net_device *ndev;
+	int neigh;		/* the neighbour's short address, or -1 */
+};
+
+int vlc_dev_register_notifier(struct notifier_block *nb);
+void vlc_dev_unregister_notifier(struct notifier_block *nb);
 
 void vlc_netdev_setup(struct net_device *ndev);
 bool vlc_netdev_is_vlc(const struct net_device *ndev);

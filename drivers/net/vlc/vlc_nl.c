@@ -676,27 +676,26 @@ static const struct genl_multicast_group vlc_nl_mcgrps[] = {
 	[VLC_NL_MCGRP_EVENTS] = { .name = VLC_MCGRP_EVENTS },
 };
 
-/**
- * vlc_nl_notify - tell the listeners of the events group
- * @ndev: the vlc device
- * @event: enum vlc_event
- * @neigh: the neighbour's short address, or -1
- *
- * Context: softirq or process context (NAPI sends them): allocates
- * atomically; a notification that does not fit is lost, as a socket
- * that overruns loses them.
+/* A device's event to the listeners of the events group. Softirq or
+ * process context (NAPI sends them): allocates atomically; a
+ * notification that does not fit is lost, as a socket that overruns
+ * loses them.
  */
-void vlc_nl_notify(struct net_device *ndev, u8 event, int neigh)
+static int vlc_nl_notify(struct notifier_block *nb, unsigned long event,
+			 void *data)
 {
+	const struct vlc_dev_event_info *info = data;
+	struct net_device *ndev = info->ndev;
+	int neigh = info->neigh;
 	struct net *net = dev_net(ndev);
 	struct sk_buff *skb;
 	void *hdr;
 
 	if (!genl_has_listeners(&vlc_nl_family, net, VLC_NL_MCGRP_EVENTS))
-		return;
+		return NOTIFY_DONE;
 	skb = genlmsg_new(NLMSG_GOODSIZE, GFP_ATOMIC);
 	if (!skb)
-		return;
+		return NOTIFY_DONE;
 	hdr = genlmsg_put(skb, 0, 0, &vlc_nl_family, 0, VLC_CMD_EVENT);
 	if (!hdr ||
 	    nla_put_u32(skb, VLC_ATTR_IFINDEX, ndev->ifindex) ||
@@ -704,12 +703,17 @@ void vlc_nl_notify(struct net_device *ndev, u8 event, int neigh)
 	    nla_put_u8(skb, VLC_ATTR_EVENT, event) ||
 	    (neigh >= 0 && nla_put_u8(skb, VLC_ATTR_NEIGH_ID, neigh))) {
 		nlmsg_free(skb);
-		return;
+		return NOTIFY_DONE;
 	}
 	genlmsg_end(skb, hdr);
 	genlmsg_multicast_netns(&vlc_nl_family, net, skb, 0,
 				VLC_NL_MCGRP_EVENTS, GFP_ATOMIC);
+	return NOTIFY_OK;
 }
+
+static struct notifier_block vlc_nl_events = {
+	.notifier_call = vlc_nl_notify,
+};
 
 static const struct genl_small_ops vlc_nl_ops[] = {
 	{
@@ -761,15 +765,24 @@ static struct genl_family vlc_nl_family __ro_after_init = {
 
 int __init vlc_nl_init(void)
 {
+	int err;
+
 	BUILD_BUG_ON((int)VLC_MODULATION_2SLOT != (int)VLC_PHY_MODE_2SLOT);
 	BUILD_BUG_ON((int)VLC_MODULATION_4PPM != (int)VLC_PHY_MODE_4PPM);
 	BUILD_BUG_ON(VLC_FEC_OFF != VLC_MAC_FEC_OFF);
 	BUILD_BUG_ON(VLC_FEC_AUTO != VLC_MAC_FEC_AUTO);
 
-	return genl_register_family(&vlc_nl_family);
+	err = genl_register_family(&vlc_nl_family);
+	if (err)
+		return err;
+	err = vlc_dev_register_notifier(&vlc_nl_events);
+	if (err)
+		genl_unregister_family(&vlc_nl_family);
+	return err;
 }
 
 void __exit vlc_nl_exit(void)
 {
+	vlc_dev_unregister_notifier(&vlc_nl_events);
 	genl_unregister_family(&vlc_nl_family);
 }

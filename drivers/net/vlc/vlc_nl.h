@@ -13,7 +13,6 @@ struct sk_buff;
 
 int vlc_nl_init(void);
 void vlc_nl_exit(void);
-void vlc_nl_notify(struct net_device *ndev, u8 event, int neigh);
 void *vlc_nl_put(struct sk_buff *skb, u32 portid, u32 seq, int flags, u8 cmd);
 
 /* The simulated medium's commands (vlc_nl_sim.c), and the policies of
