@@ -40,7 +40,9 @@
  * then runs as the driver's work item runs it: dec_measured() calls
  * vlc_mac_fec_decode(), end_measured() vlc_mac_fec_end() (under the
  * owner's lock). Prints "parity body codewords erased errors frames
- * delivered encode_ns complete_ns decode_ns end_ns": the median host
+ * good encode_ns complete_ns decode_ns end_ns", good: the frames whose
+ * body passed its CRC (decoded, if coded; a coded fragment is the first
+ * of its packet, which is not delivered alone), then the median host
  * wall time of node 1's vlc_mac_tx_symbol() that starts a frame (and
  * codes it), of the completing call, and of the two deferred parts (0
  * when not run).
@@ -451,7 +453,7 @@ static int fec(int argc, char **argv)
 			if (last)
 				break;
 		}
-		ok += node[0].delivered;
+		ok += node[0].mac.stats.rx_frames_ok;
 	}
 	printf("%u %u %u %u %u %u %u %llu %llu %llu %llu\n", par, body, words,
 	       x, errs, frames, ok, (unsigned long long)fec_median(enc, ne),

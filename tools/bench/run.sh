@@ -1221,7 +1221,7 @@ fc_cg() {
 	echo $((t / fc_n))
 }
 # fc_point PAR ERASED WRONG: one line of $fc_txt, "par erased wrong body
-# words delivered frames decode end complete_inline complete_deferred
+# words good frames decode end complete_inline complete_deferred
 # (instructions a frame) decode_ns end_ns complete_inline_ns
 # complete_deferred_ns start_ns"
 fc_point() {
@@ -1231,7 +1231,7 @@ fc_point() {
 	fc_cd=$(fc_cg "$1" "$2" "$3" defer 'rx_measured*')
 	set -- $("$mb" fec "$1" "$2" "$3" $fc_wall $fc_seed inline) \
 		$("$mb" fec "$1" "$2" "$3" $fc_wall $fc_seed defer)
-	# inline: 1 par 2 body 3 words 4 erased 5 wrong 6 frames 7 delivered
+	# inline: 1 par 2 body 3 words 4 erased 5 wrong 6 frames 7 good
 	# 8 start_ns 9 complete_ns; defer: 12+ likewise, 20 complete_ns,
 	# 21 decode_ns, 22 end_ns
 	echo "$1 $4 $5 $2 $3 $(($7 + ${18})) $(($6 + ${17})) $fc_dec $fc_end $fc_ci $fc_cd ${21} ${22} $9 ${20} $8" >>"$fc_txt"
@@ -1258,7 +1258,7 @@ fig frames $fc_n
 fig wall_frames $fc_wall
 fig body "$(fc_v 32 0 0 4)"
 fig words "$(fc_v 32 0 0 5)"
-fig delivered "$(awk '{ d += $6; n += $7 } END { printf "%d of %d", d, n }' "$fc_txt")"
+fig good "$(awk '{ d += $6; n += $7 } END { printf "%d of %d", d, n }' "$fc_txt")"
 for p in $fc_pars; do
 	fig "enc_$p" "$(awk -v p="$p" '$1 == p { print $2 }' "$fc_enc")"
 	fig "emit_$p" "$(awk -v p="$p" '$1 == p { print $6 }' "$fc_enc")"
