@@ -75,7 +75,7 @@
  *
  * "Lock": both PHYs fine-locked (deciding symbols) with their grids
  * within 5 us (guard / 4) of each other, and staying so for 32 frames.
- * "Carrier": what vlc_netdev.c reports, a frame whose rx->sync is not
+ * "Carrier": what vlc_dev.c reports, a frame whose rx->sync is not
  * VLC_PHY_SYNC_NONE; a carrier loss is a frame without it once locked.
  */
 

@@ -212,6 +212,14 @@ struct vlc_dev_event_info {
 	int neigh;		/* the neighbour's short address, or -1 */
 };
 
+/* Between vlc_dev.c and vlc_netdev.c: the snapshot published under the
+ * executor's lock, the MAC's short address from the device's, and the
+ * NAPI poll the device is attached with.
+ */
+void vlc_dev_publish(struct vlc_dev *vd);
+void vlc_dev_sync_short_addr(struct vlc_dev *vd);
+int vlc_napi_poll(struct napi_struct *napi, int budget);
+
 int vlc_dev_register_notifier(struct notifier_block *nb);
 void vlc_dev_unregister_notifier(struct notifier_block *nb);
 
