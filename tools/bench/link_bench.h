@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /* What link_bench's files share: the two nodes on the host simulator,
- * the timer-lateness model, and the link set-up (link_bench.c).
+ * the timer-lateness model, and the link set-up (link_bench_link.c).
  */
 #ifndef _LINK_BENCH_H
 #define _LINK_BENCH_H
@@ -73,9 +73,17 @@ extern u32 lb_frame_ns;
 extern u32 lb_guard_ns;
 extern struct jitter jit;
 extern u64 jrng;
+extern u32 lb_delivered;
+/* called after each of node 0's ticks while set: ber's record of the
+ * symbols node 0 sent
+ */
+extern void (*lb_tick0)(void);
 extern const struct vlc_mac_ops *lb_ops;
 
 u64 splitmix(u64 *s);
+struct vlc_phy_timing lb_timing(u64 num, u64 den, s32 ppm);
+int lb_tx_symbol(void *ctx);
+void lb_rx_frame(void *ctx, const struct vlc_phy_rx *rx);
 int jit_parse(const char *s);
 void lb_run_frames(u32 frames, u32 (*count)(void));
 void lb_phase(void *ctx, s32 ns);
