@@ -66,13 +66,16 @@ case "$all" in
 *" kunit "*|*" wire "*) chain="$chain kernel-x86_64@7.3:rt kernel-x86_64@6.1" ;;
 esac
 bg_build() {
+	n=19
+	[ ! -f "$logs/.bg-urgent" ] || n=0
 	case "$1" in
-	board-kernel) nice -n 19 "$top/scripts/board-kernel.sh" ;;
-	kernel-*) nice -n 19 "$top/tests/kunit/run.sh" --build "${1#kernel-}" ;;
+	board-kernel) nice -n $n "$top/scripts/board-kernel.sh" ;;
+	kernel-*) nice -n $n "$top/tests/kunit/run.sh" --build "${1#kernel-}" ;;
 	esac
 }
 # each in turn, its output in NAME.log, its wall and CPU seconds beside
 # it for the report
+rm -f "$logs/.bg-urgent"
 (for n in $chain; do
 	t0=$(date +%s)
 	times >"$logs/$n.t0"
@@ -80,6 +83,26 @@ bg_build() {
 	times >"$logs/$n.t1"
 	echo $(($(date +%s) - t0)) >"$logs/$n.wall"
  done) &
+chain_pid=$!
+# unnice PID: PID and what it started at normal priority, the parent
+# first so that what it starts next inherits that (root only; otherwise
+# nothing changes)
+unnice() {
+	renice -n 0 -p "$1" >/dev/null 2>&1 || :
+	for c in $(cat /proc/"$1"/task/*/children 2>/dev/null); do
+		unnice "$c"
+	done
+}
+# A step that needs a background kernel waits for it at normal
+# priority: the board test for the build in progress (the board's, on a
+# cold run; the ones after it stay low beside the scenarios), KUnit and
+# the wire test for that one and every one after it.
+urgent() {
+	case "$1" in
+	board-test) unnice "$chain_pid" ;;
+	kunit|wire) : >"$logs/.bg-urgent"; unnice "$chain_pid" ;;
+	esac
+}
 mmss() { printf '%d:%02d' $(($1 / 60)) $(($1 % 60)); }
 # secs FILE: the CPU seconds of the children in a file written by times
 secs() {
@@ -90,6 +113,7 @@ secs() {
 # seconds and CPU seconds beside its log
 lane() {
 	for s in $(echo "$1" | tr , ' '); do
+		urgent "$s"
 		t0=$(date +%s)
 		times >"$logs/$s.t0"
 		make -s -C "$top" "$s" >"$logs/$s.log" 2>&1
