@@ -9,13 +9,14 @@
 #
 # vlc-timeout: 1200
 #
-# SECONDS defaults to 600 virtual seconds, ten minutes. A shorter run
+# SECONDS defaults to 300 virtual seconds, five minutes: each of the ten
+# pairs pings three times. A shorter run
 # for a quick look:
 #
 #   tests/qemu/run.sh tests/qemu/scenarios/sync-net.sh 120
 . "$VLC_SRC/tests/qemu/lib.sh"
 
-dur=${1:-600}
+dur=${1:-300}
 nodes="1 2 3 4 5"
 skews="-1000 -500 0 500 1000"
 
