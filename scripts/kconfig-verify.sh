@@ -17,8 +17,8 @@ while [ $# -gt 1 ]; do
 	bad=$bad$(sed -n 's/^\(CONFIG_[A-Za-z0-9_]*=.*\)/\1/p; s/^# \(CONFIG_[A-Za-z0-9_]*\) is not set/\1 is not set/p' "$frag" |
 		while read -r l; do
 			case "$l" in
-			*" is not set") grep -q "^${l%% *}=[ym]" "$cfg" && echo " $l" ;;
-			*=n) grep -q "^${l%%=*}=[ym]" "$cfg" && echo " $l" ;;
+			*" is not set") ! grep -q "^${l%% *}=[ym]" "$cfg" || echo " $l" ;;
+			*=n) ! grep -q "^${l%%=*}=[ym]" "$cfg" || echo " $l" ;;
 			*) grep -qxF "$l" "$cfg" || echo " $l" ;;
 			esac
 		done)
