@@ -204,6 +204,8 @@ static void vlc_mac_hdr_data(const u8 *b, unsigned int n,
 {
 	unsigned int p = 1;
 
+	h->et = (b[0] & VLC_MAC_H_ET_MASK) >> VLC_MAC_H_ET_SHIFT;
+	h->last = b[0] & VLC_MAC_H_LAST;
 	if (b[0] & VLC_MAC_H_DFULL) {
 		if (n >= p + VLC_MAC_ALEN)
 			h->dfull = b + p;

@@ -358,7 +358,9 @@ struct vlc_mac_reasm {
 	u8 tx;			/* transmitter's short address */
 	u8 seq;
 	u8 next_frag;
-	u8 hdr0;		/* first byte of fragment 0's header */
+	u8 et;			/* VLC_MAC_ET_*, as fragment 0 coded it */
+	bool dfull;		/* @addr holds the full destination */
+	bool sfull;		/* @addr holds the full source */
 	u8 addr[2 * VLC_MAC_ALEN];	/* full dst, full src, as on air */
 	u16 len;		/* payload bytes so far */
 	u32 last;		/* frame count of the last fragment, for LRU */

@@ -91,6 +91,8 @@ extern const u16 vlc_mac_ethertype[3];
  * @sf: DATA and ACK: seq << 5 | frag; -1 if none or not received
  * @dur: RTS and CTS: the frames announced
  * @len: DATA: payload bytes, the len byte as received
+ * @et: DATA: the ethertype's code, VLC_MAC_ET_*
+ * @last: DATA: the packet's last fragment
  * @dfull: DATA: the full destination, or NULL
  * @sfull: DATA: the full source, or NULL
  */
@@ -103,6 +105,8 @@ struct vlc_mac_hdr {
 	s16 sf;
 	u16 dur;
 	u8 len;
+	u8 et;
+	bool last;
 	const u8 *dfull;
 	const u8 *sfull;
 };

@@ -240,11 +240,10 @@ static struct vlc_mac_reasm *vlc_mac_reasm_get(struct vlc_mac *mac)
 
 static void vlc_mac_deliver(struct vlc_mac *mac, struct vlc_mac_reasm *r)
 {
-	unsigned int et = (r->hdr0 & VLC_MAC_H_ET_MASK) >> VLC_MAC_H_ET_SHIFT;
 	unsigned int base = VLC_MAC_ETH_HLEN;
 	u8 *f = r->frame;
 
-	if (et == VLC_MAC_ET_FULL) {
+	if (r->et == VLC_MAC_ET_FULL) {
 		/* the ethertype and at least one byte, as vlc_mac_xmit()
 		 * sends: nothing shorter than 15 bytes reaches the stack
 		 */
@@ -255,15 +254,15 @@ static void vlc_mac_deliver(struct vlc_mac *mac, struct vlc_mac_reasm *r)
 		}
 		base -= 2;
 	} else {
-		f[12] = vlc_mac_ethertype[et] >> 8;
-		f[13] = vlc_mac_ethertype[et] & 0xff;
+		f[12] = vlc_mac_ethertype[r->et] >> 8;
+		f[13] = vlc_mac_ethertype[r->et] & 0xff;
 	}
-	if (r->hdr0 & VLC_MAC_H_DFULL)
+	if (r->dfull)
 		memcpy(f, r->addr, VLC_MAC_ALEN);
 	else
 		vlc_mac_long_addr(f, r->group ? VLC_MAC_BCAST :
 				  mac->p.short_addr);
-	if (r->hdr0 & VLC_MAC_H_SFULL)
+	if (r->sfull)
 		memcpy(f + VLC_MAC_ALEN, r->addr + VLC_MAC_ALEN, VLC_MAC_ALEN);
 	else
 		vlc_mac_long_addr(f + VLC_MAC_ALEN, r->tx);
@@ -273,13 +272,13 @@ static void vlc_mac_deliver(struct vlc_mac *mac, struct vlc_mac_reasm *r)
 		mac->ops->deliver(mac->ctx, f, base + r->len);
 }
 
-/* The reassembly that DATA header @h (byte 0 @h0) continues or starts;
- * NULL if the fragment is not taken: a duplicate (acknowledged again),
- * out of order, an orphan, or not of the same packet.
+/* The reassembly that DATA header @h continues or starts; NULL if the
+ * fragment is not taken: a duplicate (acknowledged again), out of order,
+ * an orphan, or not of the same packet.
  */
 static struct vlc_mac_reasm *vlc_mac_reasm_match(struct vlc_mac *mac,
 						 const struct vlc_mac_hdr *h,
-						 u8 h0, bool group)
+						 bool group)
 {
 	unsigned int seq = h->sf >> VLC_MAC_SEQ_SHIFT;
 	unsigned int frag = h->sf & VLC_MAC_FRAG_MASK;
@@ -303,7 +302,8 @@ static struct vlc_mac_reasm *vlc_mac_reasm_match(struct vlc_mac *mac,
 			return NULL;
 		}
 		/* Every fragment must describe the same packet. */
-		if ((h0 ^ r->hdr0) & ~VLC_MAC_H_LAST ||
+		if (h->et != r->et || !!h->dfull != r->dfull ||
+		    !!h->sfull != r->sfull ||
 		    (h->dfull && memcmp(h->dfull, r->addr, VLC_MAC_ALEN)) ||
 		    (h->sfull && memcmp(h->sfull, r->addr + VLC_MAC_ALEN,
 					VLC_MAC_ALEN))) {
@@ -328,7 +328,9 @@ static struct vlc_mac_reasm *vlc_mac_reasm_match(struct vlc_mac *mac,
 	r->tx = h->tx;
 	r->seq = seq;
 	r->next_frag = 0;
-	r->hdr0 = h0;
+	r->et = h->et;
+	r->dfull = !!h->dfull;
+	r->sfull = !!h->sfull;
 	r->len = 0;
 	if (h->dfull)
 		memcpy(r->addr, h->dfull, VLC_MAC_ALEN);
@@ -346,7 +348,7 @@ static void vlc_mac_rx_data(struct vlc_mac *mac, const struct vlc_mac_hdr *h,
 	const u8 *payload = b + h->hlen;
 	struct vlc_mac_reasm *r;
 	unsigned int len = h->len, base;
-	u8 h0 = b[0], dst = h->dst, tx = h->tx, sf = h->sf;
+	u8 dst = h->dst, tx = h->tx, sf = h->sf;
 	bool group = dst == VLC_MAC_BCAST;
 
 	if (h->flen != n || tx == VLC_MAC_BCAST) {
@@ -357,12 +359,12 @@ static void vlc_mac_rx_data(struct vlc_mac *mac, const struct vlc_mac_hdr *h,
 		mac->stats.rx_other++;
 		return;
 	}
-	r = vlc_mac_reasm_match(mac, h, h0, group);
+	r = vlc_mac_reasm_match(mac, h, group);
 	if (!r)
 		return;
 
-	base = ((h0 & VLC_MAC_H_ET_MASK) >> VLC_MAC_H_ET_SHIFT) ==
-	       VLC_MAC_ET_FULL ? VLC_MAC_ETH_HLEN - 2 : VLC_MAC_ETH_HLEN;
+	base = h->et == VLC_MAC_ET_FULL ? VLC_MAC_ETH_HLEN - 2 :
+					  VLC_MAC_ETH_HLEN;
 	if (r->len + len > VLC_MAC_FRAME_MAX - base) {
 		mac->stats.rx_too_long++;
 		r->used = false;
@@ -375,7 +377,7 @@ static void vlc_mac_rx_data(struct vlc_mac *mac, const struct vlc_mac_hdr *h,
 	r->mark = mac->idle_clock;
 	if (!group)
 		vlc_mac_send_ack(mac, tx, sf);
-	if (h0 & VLC_MAC_H_LAST)
+	if (h->last)
 		vlc_mac_deliver(mac, r);
 }
 

@@ -194,6 +194,37 @@ VLC_TEST(vlc_mac_test_rx_fragments)
 	VLC_EXPECT_EQ(TN_STAT(rx_delivered), 0);
 }
 
+/* A DATA frame as tn_data() builds it, with the full source in it. */
+static unsigned int tn_data_sfull(u8 *b, u8 tx, u8 seq, u8 frag, bool last,
+				  unsigned int len)
+{
+	unsigned int n = tn_data(b + VLC_MAC_ALEN, tx, seq, frag, last, len);
+
+	b[0] = b[VLC_MAC_ALEN] | 0x01;		/* full source */
+	b[1] = 2;
+	b[2] = tx;
+	memcpy(b + 3, "\x02\x56\x4c\x43\x00", VLC_MAC_ALEN - 1);
+	b[3 + VLC_MAC_ALEN - 1] = tx;
+	return n + VLC_MAC_ALEN;
+}
+
+/* A later fragment that carries the full source the first one left
+ * out is not of that packet, even when the source is the one an
+ * earlier packet of that sender carried.
+ */
+VLC_TEST(vlc_mac_test_rx_frag_sfull)
+{
+	struct vlc_mac_tnet *t = tn_rx_init();
+	u8 *b = tn_buf;
+
+	tn_feed_frame(t, b, tn_data_sfull(b, 14, 1, 0, true, 64));
+	VLC_EXPECT_EQ(TN_STAT(rx_delivered), 1);
+	tn_feed_frame(t, b, tn_data(b, 14, 2, 0, false, 64));
+	tn_feed_frame(t, b, tn_data_sfull(b, 14, 2, 1, true, 64));
+	VLC_EXPECT_EQ(TN_STAT(rx_bad_header), 1);
+	VLC_EXPECT_EQ(TN_STAT(rx_delivered), 1);
+}
+
 /* headers a fragment must agree with, or carry in full */
 VLC_TEST(vlc_mac_test_rx_frag_headers)
 {
@@ -405,6 +436,7 @@ static VLC_TEST_CASE_TYPE vlc_mac_rx_test_cases[] = {
 	VLC_TEST_CASE(vlc_mac_test_rx_bad_symbols)
 	VLC_TEST_CASE(vlc_mac_test_rx_fragments)
 	VLC_TEST_CASE(vlc_mac_test_rx_frag_headers)
+	VLC_TEST_CASE(vlc_mac_test_rx_frag_sfull)
 	VLC_TEST_CASE(vlc_mac_test_rx_unexpected)
 	VLC_TEST_CASE(vlc_mac_test_rx_rts_nav)
 	VLC_TEST_CASE(vlc_mac_test_hard)
