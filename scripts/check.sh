@@ -19,9 +19,9 @@ mkdir -p "$logs"
 # "a,b" one after the other within such a lane: the steps that keep one
 # CPU busy (the DT checks, the host tests, a one-CPU guest) share the
 # two. The wire test's guests keep their clock under -icount whatever
-# the load, so they run after the scenarios of qemu-test, beside the
-# smoke scenarios and KUnit, below those in priority (lane()).
-steps=${VLC_CHECK_STEPS:-"lint cross dt,board-test+host,docs-check,fuzz-smoke,install-test,dt-probe qemu-test qemu-smoke,kunit+wire"}
+# the load, and the scenarios of qemu-test run on virtual time: the wire
+# test runs beside them, and the smoke scenarios and KUnit after them.
+steps=${VLC_CHECK_STEPS:-"lint cross dt,board-test+host,docs-check,fuzz-smoke,install-test,dt-probe qemu-test,qemu-smoke,kunit+wire"}
 all=" $(echo "$steps" | tr '+,' '  ') "
 # step budget, minutes: from an empty cache / warm, as a fresh clone's
 # runs on two cores took them (vlc-testing.rst); "all" is the whole run.
@@ -95,8 +95,8 @@ unnice() {
 }
 # A step that needs a background kernel waits for it at normal
 # priority: the board test for the build in progress (the board's, on a
-# cold run; the ones after it stay low beside the scenarios), KUnit and
-# the wire test for that one and every one after it.
+# cold run; the ones after it stay low until the wire test starts), KUnit
+# and the wire test for that one and every one after it.
 urgent() {
 	case "$1" in
 	board-test) unnice "$chain_pid" ;;
@@ -116,10 +116,7 @@ lane() {
 		urgent "$s"
 		t0=$(date +%s)
 		times >"$logs/$s.t0"
-		# the wire test keeps its clock whatever its share of the
-		# CPU: the real-time guests beside it come first
-		case "$s" in wire) ni=10 ;; *) ni=0 ;; esac
-		nice -n $ni make -s -C "$top" "$s" >"$logs/$s.log" 2>&1
+		make -s -C "$top" "$s" >"$logs/$s.log" 2>&1
 		echo $? >"$logs/$s.rc"
 		times >"$logs/$s.t1"
 		echo $(($(date +%s) - t0)) >"$logs/$s.wall"

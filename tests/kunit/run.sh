@@ -61,6 +61,7 @@ flags() {
 # configs ARCH FLAGS: the fragments of one kernel, one per line
 configs() {
 	echo "$top/tests/kunit/debug.config"
+	echo "$top/tests/kunit/trim.config"
 	case " $2 " in
 	*" rt "*) echo "$top/tests/kunit/rt.config" ;;
 	*) echo "$top/tests/kunit/kasan.config" ;;
