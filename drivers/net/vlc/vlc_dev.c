@@ -131,11 +131,11 @@ void vlc_dev_publish(struct vlc_dev *vd)
 	 */
 	local_irq_save(flags);
 	write_seqcount_begin(&vd->snap_seq);
-	s->phy = vd->phy.stats;
-	s->mac = vd->mac.stats;
-	s->rx = vd->phy.last_rx;
-	s->mp = vd->mac.p;
-	s->nav = vd->mac.nav.frames;
+	s->phy = *vlc_phy_get_stats(&vd->phy);
+	s->mac = *vlc_mac_get_stats(&vd->mac);
+	s->rx = *vlc_phy_get_last_rx(&vd->phy);
+	s->mp = *vlc_mac_get_params(&vd->mac);
+	s->nav = vlc_mac_nav_frames(&vd->mac);
 	s->nbeacons = vlc_mac_beacons(&vd->mac, s->beacons,
 				      ARRAY_SIZE(s->beacons));
 	write_seqcount_end(&vd->snap_seq);
@@ -163,6 +163,8 @@ static void vlc_dev_rx_frame(void *ctx, const struct vlc_phy_rx *rx)
 {
 	struct vlc_dev *vd = ctx;
 	bool carrier = rx->sync != VLC_PHY_SYNC_NONE;
+	const u32 *level;
+	unsigned int nmeas;
 
 	/* A late frame was not decoded: it tells nothing of the neighbours,
 	 * and a carrier lost would flush every packet queued for them.
@@ -173,9 +175,10 @@ static void vlc_dev_rx_frame(void *ctx, const struct vlc_phy_rx *rx)
 	/* The levels the decision was made on are still in the PHY's
 	 * slot table (S1 first); read, never written, under our lock.
 	 */
-	trace_vlc_phy_frame(vd->ndev, vd->mac.p.short_addr,
-			    vlc_phy_frame_start(&vd->phy), rx, vd->phy.tx_sym,
-			    vd->phy.level, vd->phy.nmeas);
+	level = vlc_phy_frame_levels(&vd->phy, &nmeas);
+	trace_vlc_phy_frame(vd->ndev, vlc_mac_get_params(&vd->mac)->short_addr,
+			    vlc_phy_frame_start(&vd->phy), rx,
+			    vlc_phy_frame_tx_sym(&vd->phy), level, nmeas);
 	vlc_mac_rx_frame(&vd->mac, rx);
 	if (carrier != vd->carrier) {
 		WRITE_ONCE(vd->carrier, carrier);
@@ -190,9 +193,9 @@ static void vlc_dev_rx_frame(void *ctx, const struct vlc_phy_rx *rx)
 	}
 	vlc_dev_publish(vd);
 	if (rx->acquiring != vd->notify.acquiring ||
-	    vd->mac.stats.rx_beacons != vd->notify.rx_beacons) {
+	    vlc_mac_get_stats(&vd->mac)->rx_beacons != vd->notify.rx_beacons) {
 		vd->notify.acquiring = rx->acquiring;
-		vd->notify.rx_beacons = vd->mac.stats.rx_beacons;
+		vd->notify.rx_beacons = vlc_mac_get_stats(&vd->mac)->rx_beacons;
 		vlc_dev_event(vd, VLC_EV_STATE);
 	}
 }
@@ -249,10 +252,11 @@ static void vlc_dev_tx_done(void *ctx, unsigned int len, bool ok)
 static void vlc_dev_phase(void *ctx, s32 ns)
 {
 	struct vlc_dev *vd = ctx;
-
 	/* Called from vlc_mac_rx_frame(): last_rx is the frame's report. */
-	trace_vlc_phase(vd->ndev, vd->mac.p.short_addr, ns,
-			vd->phy.last_rx.coarse, vd->phy.last_rx.offset_ns);
+	const struct vlc_phy_rx *rx = vlc_phy_get_last_rx(&vd->phy);
+
+	trace_vlc_phase(vd->ndev, vlc_mac_get_params(&vd->mac)->short_addr, ns,
+			rx->coarse, rx->offset_ns);
 	vlc_phy_adjust_phase(&vd->phy, ns);
 }
 
@@ -267,7 +271,7 @@ static u32 vlc_dev_random(void *ctx)
 static void vlc_dev_mac_event(void *ctx, const struct vlc_mac_event *ev)
 {
 	struct vlc_dev *vd = ctx;
-	u8 node = vd->mac.p.short_addr;
+	u8 node = vlc_mac_get_params(&vd->mac)->short_addr;
 
 	switch (ev->kind) {
 	case VLC_MAC_EV_TX:
@@ -421,7 +425,7 @@ void vlc_dev_sync_short_addr(struct vlc_dev *vd)
 	if (sa < 0 || sa == VLC_MAC_BCAST)
 		return;
 	flags = vlc_exec_lock(&vd->exec);
-	p = vd->mac.p;
+	p = *vlc_mac_get_params(&vd->mac);
 	p.short_addr = sa;
 	vlc_mac_set_params(&vd->mac, &p, NULL);
 	vlc_dev_publish(vd);
@@ -595,7 +599,7 @@ void vlc_dev_get_mac_params(struct vlc_dev *vd, struct vlc_mac_params *p)
 	unsigned long flags;
 
 	flags = vlc_exec_lock(&vd->exec);
-	*p = vd->mac.p;
+	*p = *vlc_mac_get_params(&vd->mac);
 	vlc_exec_unlock(&vd->exec, flags);
 }
 
@@ -621,8 +625,8 @@ int vlc_dev_set_mac_params(struct vlc_dev *vd, const struct vlc_mac_params *p,
 	int ret;
 
 	flags = vlc_exec_lock(&vd->exec);
-	np.short_addr = vd->mac.p.short_addr;
-	np.bits_per_symbol = vd->mac.p.bits_per_symbol;
+	np.short_addr = vlc_mac_get_params(&vd->mac)->short_addr;
+	np.bits_per_symbol = vlc_mac_get_params(&vd->mac)->bits_per_symbol;
 	ret = vlc_mac_set_params(&vd->mac, &np, why);
 	vlc_dev_publish(vd);
 	hold = vlc_mac_hold_max(&vd->mac);

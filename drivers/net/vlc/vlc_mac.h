@@ -610,4 +610,24 @@ static inline unsigned int vlc_mac_ack_timeout(const struct vlc_mac *mac)
 	return mac->resp.ack_timeout;
 }
 
+/* What the MAC's owner reads of it, under the executor's lock: the
+ * counters, the settings in use, and the frames the NAV still holds.
+ */
+static inline const struct vlc_mac_stats *
+vlc_mac_get_stats(const struct vlc_mac *mac)
+{
+	return &mac->stats;
+}
+
+static inline const struct vlc_mac_params *
+vlc_mac_get_params(const struct vlc_mac *mac)
+{
+	return &mac->p;
+}
+
+static inline u32 vlc_mac_nav_frames(const struct vlc_mac *mac)
+{
+	return mac->nav.frames;
+}
+
 #endif /* _VLC_MAC_H */

@@ -348,6 +348,34 @@ static inline u64 vlc_phy_frame_start(const struct vlc_phy *phy)
 	return phy->frame_start;
 }
 
+/* What the PHY's owner reads of it, under the executor's lock: the
+ * counters, the last frame's report, and that frame's window levels
+ * (S1 first, @nmeas of them) and the symbol it sent (-1: none).
+ */
+static inline const struct vlc_phy_stats *
+vlc_phy_get_stats(const struct vlc_phy *phy)
+{
+	return &phy->stats;
+}
+
+static inline const struct vlc_phy_rx *
+vlc_phy_get_last_rx(const struct vlc_phy *phy)
+{
+	return &phy->last_rx;
+}
+
+static inline const u32 *vlc_phy_frame_levels(const struct vlc_phy *phy,
+					      unsigned int *nmeas)
+{
+	*nmeas = phy->nmeas;
+	return phy->level;
+}
+
+static inline int vlc_phy_frame_tx_sym(const struct vlc_phy *phy)
+{
+	return phy->tx_sym;
+}
+
 static inline unsigned int vlc_phy_bits(enum vlc_phy_mode mode)
 {
 	return mode == VLC_PHY_MODE_4PPM ? 2 : 1;
