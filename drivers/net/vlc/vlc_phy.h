@@ -260,7 +260,6 @@ struct vlc_phy {
 				 */
 	s32 fine_big_ns;
 	bool locked;
-	bool acq_defer;	/* the acquisition search runs outside the tick */
 	/* acquisition may hold a frame: the tick calls vlc_phy_acq_tick()
 	 * (set when a frame is captured, cleared when it says it is done)
 	 */

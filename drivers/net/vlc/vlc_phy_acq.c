@@ -767,7 +767,7 @@ static void vlc_phy_acq_work(struct vlc_phy *phy)
 	struct vlc_phy_acq *a = &phy->acq;
 	u32 n = a->steps_per_tick;
 
-	if (a->stage == VLC_PHY_ACQ_CAPTURED && !phy->acq_defer) {
+	if (a->stage == VLC_PHY_ACQ_CAPTURED && !a->defer) {
 		vlc_phy_acq_take(phy);
 		vlc_phy_acq_snapshot(a);
 		a->stage = VLC_PHY_ACQ_GRID;
@@ -798,7 +798,7 @@ static void vlc_phy_acq_work(struct vlc_phy *phy)
 
 void vlc_phy_set_acq_defer(struct vlc_phy *phy, bool defer)
 {
-	phy->acq_defer = defer;
+	phy->acq.defer = defer;
 }
 
 /* Under the executor's lock: a captured frame waits for a deferred
@@ -806,7 +806,7 @@ void vlc_phy_set_acq_defer(struct vlc_phy *phy, bool defer)
  */
 bool vlc_phy_acq_pending(const struct vlc_phy *phy)
 {
-	return phy->acq_defer && phy->acq.stage == VLC_PHY_ACQ_CAPTURED;
+	return phy->acq.defer && phy->acq.stage == VLC_PHY_ACQ_CAPTURED;
 }
 
 /* The search runs in the tick (not deferred) right now: for the channel
@@ -827,7 +827,7 @@ bool vlc_phy_acq_in_tick(const struct vlc_phy *phy)
  */
 bool vlc_phy_acq_begin(struct vlc_phy *phy)
 {
-	if (!phy->acq_defer || phy->acq.stage != VLC_PHY_ACQ_CAPTURED)
+	if (!phy->acq.defer || phy->acq.stage != VLC_PHY_ACQ_CAPTURED)
 		return false;
 	vlc_phy_acq_take(phy);
 	phy->acq.stage = VLC_PHY_ACQ_BUSY;

@@ -104,6 +104,7 @@ struct vlc_phy_acq {
 
 	/* the search */
 	u8 stage;		/* enum vlc_phy_acq_stage */
+	bool defer;		/* the search runs outside the tick */
 	u8 cursor;		/* next grid column, or refinement level */
 	u8 steps_per_tick;	/* columns or levels searched per tick */
 	bool flush;		/* set by the tick: evidence to forget */
