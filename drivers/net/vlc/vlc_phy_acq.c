@@ -887,18 +887,21 @@ void vlc_phy_acq_end(struct vlc_phy *phy)
 		vlc_phy_acq_apply_finish(phy);
 }
 
-static void vlc_phy_acq_lock(struct vlc_phy *phy)
+/* Acquisition is done: the signal scale for the receiver to lock to. */
+static u32 vlc_phy_acq_lock(struct vlc_phy_acq *a)
 {
-	struct vlc_phy_acq *a = &phy->acq;
-
 	/* a fit with a window wholly lit, else the last one */
-	vlc_phy_rx_lock(phy, a->amp_known ? a->amp_known : a->amp);
+	u32 signal = a->amp_known ? a->amp_known : a->amp;
+
 	a->coarse_mode = false;
 	vlc_phy_acq_reset(a, true);
+	return signal;
 }
 
-/* The report of a frame while acquiring. */
-void vlc_phy_acq_report(struct vlc_phy *phy, struct vlc_phy_rx *rx)
+/* The report of a frame while acquiring. Return: the signal scale the
+ * receiver locks to now, or 0 to go on acquiring.
+ */
+u32 vlc_phy_acq_report(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 {
 	struct vlc_phy_acq *a = &phy->acq;
 	u32 r;
@@ -909,11 +912,10 @@ void vlc_phy_acq_report(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 	    a->empty >= VLC_PHY_ACQ_HIDDEN) {
 		/* seen, corrected, now hidden behind our own light */
 		rx->sync = VLC_PHY_SYNC_IN;
-		vlc_phy_acq_lock(phy);
-		return;
+		return vlc_phy_acq_lock(a);
 	}
 	if (!a->have_est)
-		return;
+		return 0;
 	div_u64_rem(phy->frame_start, a->frame_ns, &r);
 	x = vlc_phy_wrap((s64)a->phase_ns - r, a->frame_ns);
 	rx->offset_ns = x;
@@ -927,7 +929,7 @@ void vlc_phy_acq_report(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 		rx->sync = VLC_PHY_SYNC_IN;
 	}
 	if (!a->fresh_est)
-		return;
+		return 0;
 	a->fresh_est = false;
 	a->reported = true;
 	if (!a->edge_only) {
@@ -937,7 +939,8 @@ void vlc_phy_acq_report(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 	}
 	/* within the reach of the fine estimator: lock */
 	if (vlc_phy_abs(x) <= phy->timing.sync_ns && (a->amp_known || a->amp))
-		vlc_phy_acq_lock(phy);
+		return vlc_phy_acq_lock(a);
+	return 0;
 }
 
 /* The hooks by which the engine and the receiver reach acquisition

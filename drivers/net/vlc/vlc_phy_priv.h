@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* VLC PHY core: what its three files share, and no other file uses.
+/* VLC PHY core: what its files share, and no other file uses.
  *
- *   vlc_phy.c      the frame engine: settings, slot schedule, the tick
- *   vlc_phy_rx.c   the receiver: ambient line, sync hypotheses, noise and
- *                  signal estimates, decisions
- *   vlc_phy_acq.c  acquisition of a neighbour before the receiver locks;
- *                  its state (vlc_phy_acq.h) is touched there alone
+ *   vlc_phy.c        the frame engine: settings, slot schedule, the tick
+ *   vlc_phy_rx.c     the receiver: ambient line, sync hypotheses, signal
+ *                    estimate, decisions
+ *   vlc_phy_noise.c  the noise estimate, fed by the receiver and by
+ *                    acquisition
+ *   vlc_phy_acq.c    acquisition of a neighbour before the receiver
+ *                    locks; its state (vlc_phy_acq.h) is touched there
+ *                    alone
  *
- * Pure C, as the three files.
+ * Pure C, as those files.
  */
 #ifndef _VLC_PHY_PRIV_H
 #define _VLC_PHY_PRIV_H
@@ -40,8 +43,9 @@ static inline unsigned int vlc_phy_ndata(enum vlc_phy_mode mode)
 
 /* vlc_phy_rx.c */
 void vlc_phy_frame_rx(struct vlc_phy *phy);
+
+/* vlc_phy_noise.c */
 void vlc_phy_noise_add(struct vlc_phy *phy, u64 var);
-void vlc_phy_rx_lock(struct vlc_phy *phy, u32 signal);
 
 /* vlc_phy_acq.c: the hooks by which the engine and the receiver reach
  * acquisition
@@ -51,7 +55,7 @@ bool vlc_phy_acq_capture(struct vlc_phy *phy, u32 last);
 bool vlc_phy_acq_tick(struct vlc_phy *phy);
 bool vlc_phy_acq_coarse_due(const struct vlc_phy *phy);
 void vlc_phy_acq_drop_report(struct vlc_phy *phy);
-void vlc_phy_acq_report(struct vlc_phy *phy, struct vlc_phy_rx *rx);
+u32 vlc_phy_acq_report(struct vlc_phy *phy, struct vlc_phy_rx *rx);
 void vlc_phy_acq_unlocked(struct vlc_phy *phy);
 
 #endif /* _VLC_PHY_PRIV_H */

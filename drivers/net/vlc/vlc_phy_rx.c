@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /* VLC PHY core, the receiver: the ambient line through the dark slots,
- * the sync hypotheses of a locked PHY, the noise and signal estimates,
- * and the decisions, once per frame when its measured part is over.
+ * the sync hypotheses of a locked PHY, the signal estimate and what
+ * feeds the noise estimate (vlc_phy_noise.c), and the decisions, once
+ * per frame when its measured part is over.
  *
  * Pure C, as vlc_phy.c.
  */
@@ -187,58 +188,6 @@ static void vlc_phy_noise_update(struct vlc_phy *phy,
 		vlc_phy_noise_add(phy, div_u64(f->ssr, f->n - 2));
 }
 
-/* floor(sqrt(@v)), from @r near it: the estimate moves by 1/16 at a
- * time, so a Newton step or two replaces a bit-by-bit root each frame.
- */
-static u32 vlc_phy_sqrt_near(u64 v, u32 r)
-{
-	u32 i;
-
-	if (!r || r >= BIT(31) || v >= (1ULL << 62))
-		return int_sqrt64(v);
-	for (i = 0; i < 4; i++) {
-		u64 nr = ((u64)r + div64_u64(v, r)) >> 1;
-
-		if (nr == r || !nr || nr >= BIT(31))
-			break;
-		r = nr;
-	}
-	if ((u64)r * r > v)
-		r--;
-	else if ((u64)(r + 1) * (r + 1) <= v)
-		r++;
-	/* still off: the estimate jumped */
-	if ((u64)r * r > v || (u64)(r + 1) * (r + 1) <= v)
-		return int_sqrt64(v);
-	return r;
-}
-
-/* One variance sample into the noise estimate. */
-void vlc_phy_noise_add(struct vlc_phy *phy, u64 var)
-{
-	u32 shift;
-
-	/* Plain mean while warming up, then an EWMA. */
-	if (phy->noise_samples < BIT(VLC_PHY_NOISE_SHIFT))
-		phy->noise_samples++;
-	shift = phy->noise_samples < BIT(VLC_PHY_NOISE_SHIFT) ?
-		0 : VLC_PHY_NOISE_SHIFT;
-	if (shift == 0) {
-		/* var_k = var_{k-1} + (x - var_{k-1}) / k */
-		if (var >= phy->noise_var)
-			phy->noise_var += div_u64(var - phy->noise_var,
-						  phy->noise_samples);
-		else
-			phy->noise_var -= div_u64(phy->noise_var - var,
-						  phy->noise_samples);
-	} else if (var >= phy->noise_var) {
-		phy->noise_var += (var - phy->noise_var) >> shift;
-	} else {
-		phy->noise_var -= (phy->noise_var - var) >> shift;
-	}
-	phy->noise = vlc_phy_sqrt_near(phy->noise_var, phy->noise);
-}
-
 /* Sync hypotheses. A neighbour late by x lights our S1 with its IB for x
  * (up to its IB length), and its lit data slot spills min(x, guard_ns)
  * into the guard after it, then into the next slot; early mirrors this
@@ -369,7 +318,7 @@ static void vlc_phy_hyp_eval(const struct vlc_phy *phy,
 }
 
 /* Lock to a neighbour that acquisition found, its signal scale @signal. */
-void vlc_phy_rx_lock(struct vlc_phy *phy, u32 signal)
+static void vlc_phy_rx_lock(struct vlc_phy *phy, u32 signal)
 {
 	phy->locked = true;
 	phy->signal = signal;
@@ -664,10 +613,14 @@ static void vlc_phy_decode(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 	locked = phy->locked && signal;
 	best = vlc_phy_best_hyp(phy, locked, signal, hyps);
 	f = &best->f;
-	if (!locked)
-		vlc_phy_acq_report(phy, rx);
-	else
+	if (locked) {
 		vlc_phy_fine_sync(phy, rx, best, signal);
+	} else {
+		u32 found = vlc_phy_acq_report(phy, rx);
+
+		if (found)
+			vlc_phy_rx_lock(phy, found);
+	}
 
 	/* Acquisition takes its noise from its own fit. */
 	if (!own && !rx->acquiring)
