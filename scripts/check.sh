@@ -19,8 +19,9 @@ mkdir -p "$logs"
 # "a,b" one after the other within such a lane: the steps that keep one
 # CPU busy (the DT checks, the host tests, a one-CPU guest) share the
 # two. The wire test's guests keep their clock under -icount whatever
-# the load, and the scenarios of qemu-test run on virtual time: the wire
-# test runs beside them, and the smoke scenarios and KUnit after them.
+# the load: the wire test runs beside the scenarios of qemu-test, below
+# them in priority (nice 10, lane()), on what they leave, and the smoke
+# scenarios and KUnit follow them.
 steps=${VLC_CHECK_STEPS:-"lint cross dt,board-test+host,docs-check,fuzz-smoke,install-test,dt-probe qemu-test,qemu-smoke,kunit+wire"}
 all=" $(echo "$steps" | tr '+,' '  ') "
 # step budget, minutes: from an empty cache / warm, as a fresh clone's
@@ -66,8 +67,7 @@ case "$all" in
 *" kunit "*|*" wire "*) chain="$chain kernel-x86_64@7.3:rt kernel-x86_64@6.1" ;;
 esac
 bg_build() {
-	bg_ni=19
-	[ ! -f "$logs/.bg-urgent" ] || bg_ni=0
+	bg_ni=$(cat "$logs/.bg-urgent" 2>/dev/null || echo 19)
 	case "$1" in
 	board-kernel) nice -n $bg_ni "$top/scripts/board-kernel.sh" ;;
 	kernel-*) nice -n $bg_ni "$top/tests/kunit/run.sh" --build "${1#kernel-}" ;;
@@ -84,23 +84,25 @@ rm -f "$logs/.bg-urgent"
 	echo $(($(date +%s) - t0)) >"$logs/$n.wall"
  done) &
 chain_pid=$!
-# unnice PID: PID and what it started at normal priority, the parent
+# unnice NICE PID: PID and what it started at priority NICE, the parent
 # first so that what it starts next inherits that (root only; otherwise
 # nothing changes)
 unnice() {
-	renice -n 0 -p "$1" >/dev/null 2>&1 || :
-	for c in $(cat /proc/"$1"/task/*/children 2>/dev/null); do
-		unnice "$c"
+	renice -n "$1" -p "$2" >/dev/null 2>&1 || :
+	for c in $(cat /proc/"$2"/task/*/children 2>/dev/null); do
+		unnice "$1" "$c"
 	done
 }
-# A step that needs a background kernel waits for it at normal
+# A step that needs a background kernel waits for it at its own
 # priority: the board test for the build in progress (the board's, on a
-# cold run; the ones after it stay low until the wire test starts), KUnit
-# and the wire test for that one and every one after it.
+# cold run; the ones after it stay low until the wire test starts), the
+# wire test (nice 10, beside the scenarios) and then KUnit (normal) for
+# that one and every one after it.
 urgent() {
 	case "$1" in
-	board-test) unnice "$chain_pid" ;;
-	kunit|wire) : >"$logs/.bg-urgent"; unnice "$chain_pid" ;;
+	board-test) unnice 0 "$chain_pid" ;;
+	wire) echo 10 >"$logs/.bg-urgent"; unnice 10 "$chain_pid" ;;
+	kunit) echo 0 >"$logs/.bg-urgent"; unnice 0 "$chain_pid" ;;
 	esac
 }
 mmss() { printf '%d:%02d' $(($1 / 60)) $(($1 % 60)); }
@@ -116,7 +118,11 @@ lane() {
 		urgent "$s"
 		t0=$(date +%s)
 		times >"$logs/$s.t0"
-		make -s -C "$top" "$s" >"$logs/$s.log" 2>&1
+		# the wire test keeps its clock whatever its share of the
+		# CPU: the scenarios, whose guests run on the wall clock's
+		# timers, come first
+		case "$s" in wire) ni=10 ;; *) ni=0 ;; esac
+		nice -n $ni make -s -C "$top" "$s" >"$logs/$s.log" 2>&1
 		echo $? >"$logs/$s.rc"
 		times >"$logs/$s.t1"
 		echo $(($(date +%s) - t0)) >"$logs/$s.wall"
