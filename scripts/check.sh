@@ -34,14 +34,14 @@ budget() {
 	lint) echo 4/1 ;;
 	cross) echo 1/1 ;;
 	install-test) echo 1/1 ;;
-	dt) echo 6/2 ;;
-	dt-probe) echo 11/1 ;;
-	board-test) echo 18/2 ;;
-	wire) echo 19/9 ;;
-	qemu-test) echo 15/11 ;;
-	qemu-smoke) echo 2/2 ;;
-	kunit) echo 7/3 ;;
-	all) echo 62/24 ;;
+	dt) echo 5/2 ;;
+	dt-probe) echo 10/1 ;;
+	board-test) echo 7/2 ;;
+	wire) echo 29/19 ;;
+	qemu-test) echo 23/13 ;;
+	qemu-smoke) echo 3/2 ;;
+	kunit) echo 3/2 ;;
+	all) echo 45/23 ;;
 	*) echo "?/?" ;;
 	esac
 }
