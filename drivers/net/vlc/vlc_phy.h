@@ -252,6 +252,7 @@ struct vlc_phy {
 	u32 noise;
 	u32 noise_samples;
 	u32 since_signal;
+	bool spilled;		/* the last frame not ours showed a spill */
 	u32 unexplained;	/* locked frames in a row with light the fine
 				 * model cannot explain
 				 */

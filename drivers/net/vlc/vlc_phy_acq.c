@@ -66,7 +66,9 @@
  * the S1/S2 estimator of before runs, and a fine offset above
  * sync_ns / 8 seen in two settled frames in a row is flagged coarse too.
  * Eight frames in a row of light the fine model cannot explain, or
- * VLC_PHY_SIGNAL_HOLD frames without a symbol or a spill, unlock.
+ * VLC_PHY_SIGNAL_HOLD frames without a symbol or a spill (beside a lit
+ * data slot, or in two frames in a row: noise alone crosses the spill's
+ * threshold now and then, once), unlock.
  *
  * A report with rx->coarse set is to be acted on at once, even in a
  * frame the node lit; the other reports while rx->acquiring is set

@@ -24,6 +24,7 @@
 /* Shared by the receiver and acquisition. */
 #define VLC_PHY_K_CARRIER	4	/* lit: this many noise rms */
 #define VLC_PHY_NOISE_SHIFT	4	/* noise EWMA weight 1/16 */
+#define VLC_PHY_SIGNAL_HOLD	2048	/* frames a signal estimate lives */
 
 static inline u64 vlc_phy_abs(s64 v)
 {

@@ -30,7 +30,6 @@
 #define VLC_PHY_SYNC_FRAC	16	/* ... and 1/16 of the signal */
 #define VLC_PHY_NOISE_WARMUP	8	/* noise samples before deciding */
 #define VLC_PHY_SIGNAL_SHIFT	3	/* signal EWMA weight 1/8 */
-#define VLC_PHY_SIGNAL_HOLD	2048	/* frames a signal estimate lives */
 #define VLC_PHY_FIT_BITS	24	/* levels scaled below this for the fit */
 #define VLC_PHY_UNEXPLAINED_MAX	8	/* unexplained frames to unlock */
 
@@ -323,6 +322,7 @@ static void vlc_phy_rx_lock(struct vlc_phy *phy, u32 signal)
 	phy->locked = true;
 	phy->signal = signal;
 	phy->since_signal = 0;
+	phy->spilled = false;
 	/* The search's noise holds its model error and its short ID
 	 * windows; the fine fit learns its own, from in-sync frames, as a
 	 * plain mean from now on (decisions still need half the signal).
@@ -549,9 +549,20 @@ static void vlc_phy_track_signal(struct vlc_phy *phy,
 				 const struct vlc_phy_rx *rx, s64 top,
 				 s64 diff, bool own)
 {
-	/* A neighbour's light in S1/S2 shows it is still there. */
-	if (rx->sync == VLC_PHY_SYNC_LATE || rx->sync == VLC_PHY_SYNC_EARLY)
-		phy->since_signal = 0;
+	bool spill = rx->sync == VLC_PHY_SYNC_LATE ||
+		     rx->sync == VLC_PHY_SYNC_EARLY;
+
+	/* A neighbour's light in S1/S2 shows it is still there if a data
+	 * slot is lit too, or the frame before spilled as well: noise alone
+	 * crosses the sync threshold now and then, once, and in the dark
+	 * would hold the lock for ever. A drifting neighbour, idle or not,
+	 * spills frame after frame.
+	 */
+	if (!own) {
+		if (spill && (rx->carrier || phy->spilled))
+			phy->since_signal = 0;
+		phy->spilled = spill;
+	}
 
 	/* A shifted neighbour's lit slot is partly outside our window. */
 	if (rx->sym >= 0 && !own) {

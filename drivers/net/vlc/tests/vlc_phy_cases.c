@@ -838,6 +838,51 @@ VLC_TEST(vlc_phy_test_signal_down)
 	}
 }
 
+/* ---- 13. the lock ends in the dark ------------------------------------ */
+
+/* Covered, a locked receiver sees ambient and noise only. Now and then
+ * the noise crosses the sync threshold in S1 or S2; that is no neighbour,
+ * and the lock must end a signal hold after the light went, every seed.
+ */
+#define VLC_TEST_DARK_SEEDS	8
+
+VLC_TEST(vlc_phy_test_dark_unlock)
+{
+	enum vlc_phy_mode mode;
+	u32 seed;
+
+	for (mode = VLC_PHY_MODE_2SLOT; mode <= VLC_PHY_MODE_4PPM; mode++) {
+		u32 worst = 0, syncs = 0;
+
+		for (seed = 0; seed < VLC_TEST_DARK_SEEDS; seed++) {
+			struct vlc_hsim *ch = vlc_test_pair(0xda4c + seed,
+							    mode, 200);
+			struct vlc_hsim_node *rx = &ch->node[RX];
+			u32 f;
+
+			ch->ambient = 20 * SIG;
+			ch->noise = vlc_test_noise(20);
+			ch->node[TX].tx = VLC_HSIM_TX_RANDOM;
+			vlc_test_start_pair(ch);
+			vlc_hsim_run_frames(ch, RX, 64);
+			VLC_ASSERT_TRUE(rx->phy.locked);
+
+			ch->gain[TX][RX] = 0;
+			vlc_hsim_score_reset(rx);
+			f = 0;
+			while (rx->phy.locked && f++ < 3 * VLC_PHY_SIGNAL_HOLD)
+				vlc_hsim_run_frames(ch, RX, 1);
+			worst = max(worst, f);
+			syncs += rx->score.sync[VLC_PHY_SYNC_EARLY] +
+				 rx->score.sync[VLC_PHY_SYNC_LATE];
+		}
+		VLC_TEST_LOG("mode %d: unlocked after at most %u dark frames, %u noise syncs",
+			     mode, worst, syncs);
+		VLC_EXPECT_GE(syncs, 1);
+		VLC_EXPECT_LE(worst, VLC_PHY_SIGNAL_HOLD + 64);
+	}
+}
+
 /* The cases of this suite; each runner registers this table. */
 static VLC_TEST_CASE_TYPE vlc_phy_test_cases[] = {
 	VLC_TEST_CASE_SLOW(vlc_phy_test_roundtrip)
@@ -856,5 +901,6 @@ static VLC_TEST_CASE_TYPE vlc_phy_test_cases[] = {
 	VLC_TEST_CASE(vlc_phy_test_late_slots)
 	VLC_TEST_CASE(vlc_phy_test_phase)
 	VLC_TEST_CASE(vlc_phy_test_signal_down)
+	VLC_TEST_CASE_SLOW(vlc_phy_test_dark_unlock)
 	VLC_TEST_CASES_END
 };

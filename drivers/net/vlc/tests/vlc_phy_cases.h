@@ -20,6 +20,7 @@
 #include "vlc_test.h"
 #include "vlc_hsim.h"
 #include "vlc_phy.h"
+#include "vlc_phy_priv.h"
 
 #define SIG		10000U
 #define T0		1000000ULL	/* virtual time of the first frame */
