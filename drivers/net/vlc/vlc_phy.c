@@ -367,26 +367,18 @@ static s32 vlc_phy_phase_step(struct vlc_phy *phy, u64 t, u32 dark)
 static void vlc_phy_layout_id(struct vlc_phy *phy, u32 *off, u32 dark,
 			      s32 adj)
 {
-	const struct vlc_phy_timing *tm = &phy->timing;
-	u32 k;
+	u32 m = vlc_phy_acq_id_windows(phy, phy->nslots, dark, adj), len, k;
 
-	phy->id_first = phy->nslots;
-	phy->id_count = 0;
-	phy->id_late = false;
-	if (!phy->locked && !adj && dark >= tm->guard_ns) {
-		u32 m = min_t(u64, div_u64(dark, max(tm->guard_ns / 2, 1U)),
-			      VLC_PHY_ID_WINDOWS), len = div_u64(dark, m);
-
-		for (k = 0; k + 1 < m; k++)
-			vlc_phy_add_slot(phy, off, VLC_PHY_SLOT_ID, len, false,
-					 true);
-		vlc_phy_add_slot(phy, off, VLC_PHY_SLOT_ID,
-				 dark - (m - 1) * len, false, true);
-		phy->id_count = m;
-	} else {
+	if (!m) {
 		vlc_phy_add_slot(phy, off, VLC_PHY_SLOT_ID, dark + adj,
 				 false, false);
+		return;
 	}
+	len = dark / m;
+	for (k = 0; k + 1 < m; k++)
+		vlc_phy_add_slot(phy, off, VLC_PHY_SLOT_ID, len, false, true);
+	vlc_phy_add_slot(phy, off, VLC_PHY_SLOT_ID, dark - (m - 1) * len,
+			 false, true);
 }
 
 /* Start a frame at absolute time @t: apply pending settings, fetch the
@@ -427,9 +419,7 @@ static inline void vlc_phy_slot_pins(struct vlc_phy *phy, u64 now, u64 end)
 		phy->pins->emit(phy->pin_ctx, s->on, now);
 		phy->led = s->on;
 	}
-	if (phy->cur < phy->nmeas ||
-	    (phy->cur >= phy->id_first &&
-	     phy->cur < phy->id_first + phy->id_count)) {
+	if (phy->cur < phy->nmeas || vlc_phy_acq_is_id(&phy->acq, phy->cur)) {
 		/* one LED cannot sense its own pulse: leave the slot dark */
 		if (phy->pins->shared_led && s->on) {
 			phy->level[phy->cur] = 0;
@@ -441,24 +431,6 @@ static inline void vlc_phy_slot_pins(struct vlc_phy *phy, u64 now, u64 end)
 	phy->next_ns = end;
 }
 
-/* Acquiring, a measured window just ended, @late: note a late ID window,
- * and once the frame's last measured window has ended on time, offer the
- * frame to acquisition.
- */
-static inline void vlc_phy_window_end(struct vlc_phy *phy, bool late)
-{
-	u32 last;
-
-	if (phy->cur >= phy->id_first && late)
-		phy->id_late = true;
-	last = phy->id_count ? phy->id_first + phy->id_count - 1 :
-	       phy->nmeas - 1;
-	if (phy->cur != last || late || phy->id_late)
-		return;
-	if (vlc_phy_acq_capture(phy, last))
-		phy->acq_busy = true;
-}
-
 u64 vlc_phy_start(struct vlc_phy *phy, u64 now_ns)
 {
 	phy->pins->emit(phy->pin_ctx, false, now_ns);
@@ -467,7 +439,6 @@ u64 vlc_phy_start(struct vlc_phy *phy, u64 now_ns)
 	phy->skipped = 0;
 	/* a deferred search of the last run was cancelled with its worker */
 	vlc_phy_acq_start(phy);
-	phy->acq_busy = false;
 	vlc_phy_frame_begin(phy, now_ns);
 	vlc_phy_slot_pins(phy, now_ns, now_ns + phy->slot[0].len);
 	return phy->next_ns;
@@ -500,7 +471,7 @@ u64 vlc_phy_tick(struct vlc_phy *phy, u64 now_ns)
 		phy->measuring = false;
 		/* locked, nothing is captured (and id_late is not read) */
 		if (!phy->locked)
-			vlc_phy_window_end(phy, now_ns > t + tol);
+			vlc_phy_acq_window_end(phy, now_ns > t + tol);
 	}
 	if (now_ns > t + tol) {
 		phy->stats.late++;
@@ -543,15 +514,14 @@ u64 vlc_phy_tick(struct vlc_phy *phy, u64 now_ns)
 	if (now_ns > start + tol) {
 		if (phy->cur < phy->nmeas)
 			phy->frame_flags |= VLC_PHY_RX_LATE;
-		if (phy->cur >= phy->id_first &&
-		    phy->cur < phy->id_first + phy->id_count)
-			phy->id_late = true;
+		if (vlc_phy_acq_is_id(&phy->acq, phy->cur))
+			phy->acq.id_late = true;
 	}
 
 	vlc_phy_slot_pins(phy, now_ns, end);
 
-	if (phy->acq_busy)
-		phy->acq_busy = vlc_phy_acq_tick(phy);
+	if (phy->acq.busy)
+		vlc_phy_acq_tick(phy);
 
 	/* Decoding after the pins keeps the slot edge on time. */
 	if (!phy->decoded && phy->cur >= phy->nmeas)

@@ -229,10 +229,6 @@ struct vlc_phy {
 	u32 meas_ns;	/* their length */
 	struct vlc_phy_tsum tsum[VLC_PHY_NHYP];
 	u8 cur;
-	/* while acquiring, the dark ID part is measured in windows */
-	u8 id_first;	/* slot index of the first ID window */
-	u8 id_count;	/* ID windows, 0 when ID is one unmeasured slot */
-	bool id_late;	/* an ID window began or ended late */
 	bool led;
 	bool measuring;
 	bool decoded;
@@ -261,10 +257,6 @@ struct vlc_phy {
 				 */
 	s32 fine_big_ns;
 	bool locked;
-	/* acquisition may hold a frame: the tick calls vlc_phy_acq_tick()
-	 * (set when a frame is captured, cleared when it says it is done)
-	 */
-	bool acq_busy;
 	struct vlc_phy_acq acq;
 
 	struct vlc_phy_stats stats;

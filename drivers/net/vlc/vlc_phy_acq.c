@@ -638,7 +638,7 @@ static void vlc_phy_acq_apply_finish(struct vlc_phy *phy)
  * search is still in hand or the frame ran late. This runs before the
  * next slot starts, so it only copies. Return: the frame was taken.
  */
-bool vlc_phy_acq_capture(struct vlc_phy *phy, u32 last)
+static bool vlc_phy_acq_capture(struct vlc_phy *phy, u32 last)
 {
 	struct vlc_phy_acq *a = &phy->acq;
 	u32 i, nb = 0, own = U32_MAX;
@@ -649,11 +649,11 @@ bool vlc_phy_acq_capture(struct vlc_phy *phy, u32 last)
 	/* our own data slot says nothing about the neighbour */
 	if (phy->tx_sym >= 0)
 		own = 2 + 2 * phy->tx_sym;
-	a->id_bins = phy->id_count;
+	a->id_bins = a->id_count;
 	for (i = 0; i <= last; i++) {
 		const struct vlc_phy_slot *sl = &phy->slot[i];
 
-		if (i == own || (i >= phy->nmeas && i < phy->id_first))
+		if (i == own || (i >= phy->nmeas && i < a->id_first))
 			continue;
 		a->win_start[nb] = sl->start;
 		a->win_end[nb] = sl->start + sl->len;
@@ -946,8 +946,7 @@ u32 vlc_phy_acq_report(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 }
 
 /* The hooks by which the engine and the receiver reach acquisition
- * (vlc_phy_priv.h), besides vlc_phy_acq_capture() and
- * vlc_phy_acq_report() above.
+ * (vlc_phy_priv.h), besides vlc_phy_acq_report() above.
  */
 
 /* The PHY starts: a deferred search of the last run was cancelled with
@@ -956,16 +955,55 @@ u32 vlc_phy_acq_report(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 void vlc_phy_acq_start(struct vlc_phy *phy)
 {
 	phy->acq.stage = VLC_PHY_ACQ_IDLE;
+	phy->acq.busy = false;
 }
 
-/* In the tick, after the pins: a few steps of a search in progress.
- * Return: a frame is still in hand (captured, or being searched).
+/* A frame is laid out with its dark ID part of @dark ns (stretched by a
+ * phase step @adj) from slot @first. Return: the windows to measure it
+ * in while acquiring, short enough for a neighbour's pulse to cover some
+ * wholly; 0: one unmeasured slot.
  */
-bool vlc_phy_acq_tick(struct vlc_phy *phy)
+u32 vlc_phy_acq_id_windows(struct vlc_phy *phy, u32 first, u32 dark,
+			   s32 adj)
+{
+	struct vlc_phy_acq *a = &phy->acq;
+	u32 guard = phy->timing.guard_ns;
+
+	a->id_first = first;
+	a->id_count = 0;
+	a->id_late = false;
+	if (!phy->locked && !adj && dark >= guard)
+		a->id_count = min(dark / max(guard / 2, 1U),
+				  (u32)VLC_PHY_ID_WINDOWS);
+	return a->id_count;
+}
+
+/* Acquiring, a measured window just ended, @late: note a late ID window,
+ * and once the frame's last measured window has ended on time, take the
+ * frame for a search.
+ */
+void vlc_phy_acq_window_end(struct vlc_phy *phy, bool late)
+{
+	struct vlc_phy_acq *a = &phy->acq;
+	u32 last;
+
+	if (phy->cur >= a->id_first && late)
+		a->id_late = true;
+	last = a->id_count ? a->id_first + a->id_count - 1 : phy->nmeas - 1;
+	if (phy->cur != last || late || a->id_late)
+		return;
+	if (vlc_phy_acq_capture(phy, last))
+		a->busy = true;
+}
+
+/* In the tick, after the pins, while a frame is in hand (captured, or
+ * being searched): a few steps of the search.
+ */
+void vlc_phy_acq_tick(struct vlc_phy *phy)
 {
 	if (phy->acq.stage != VLC_PHY_ACQ_IDLE)
 		vlc_phy_acq_work(phy);
-	return phy->acq.stage != VLC_PHY_ACQ_IDLE;
+	phy->acq.busy = phy->acq.stage != VLC_PHY_ACQ_IDLE;
 }
 
 /* Coarse reports are being made: a phase correction is due in one

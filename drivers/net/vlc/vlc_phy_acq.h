@@ -63,6 +63,14 @@ enum vlc_phy_acq_stage {
  * resid_shift to stay below 2^14.
  */
 struct vlc_phy_acq {
+	/* the engine's frame: while acquiring, the dark ID part is measured
+	 * in windows (vlc_phy_acq_id_windows())
+	 */
+	u8 id_first;		/* slot index of the first ID window */
+	u8 id_count;		/* ID windows, 0 when ID is one unmeasured slot */
+	bool id_late;		/* an ID window began or ended late */
+	bool busy;		/* a frame in hand: vlc_phy_acq_tick() runs */
+
 	/* the frame being searched */
 	u64 frame_start;	/* its start, absolute ns */
 	u32 win_start[VLC_PHY_ACQ_BINS];	/* bin start, ns in the frame */
