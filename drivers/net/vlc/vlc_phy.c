@@ -31,6 +31,7 @@ enum {
 	VLC_PHY_SLOT_S2,
 	VLC_PHY_SLOT_IA,
 	VLC_PHY_SLOT_ID,
+	VLC_PHY_SLOT_ID_WIN,	/* acquiring: a measured window of ID */
 	VLC_PHY_SLOT_IB,
 };
 
@@ -376,8 +377,9 @@ static void vlc_phy_layout_id(struct vlc_phy *phy, u32 *off, u32 dark,
 	}
 	len = dark / m;
 	for (k = 0; k + 1 < m; k++)
-		vlc_phy_add_slot(phy, off, VLC_PHY_SLOT_ID, len, false, true);
-	vlc_phy_add_slot(phy, off, VLC_PHY_SLOT_ID, dark - (m - 1) * len,
+		vlc_phy_add_slot(phy, off, VLC_PHY_SLOT_ID_WIN, len, false,
+				 true);
+	vlc_phy_add_slot(phy, off, VLC_PHY_SLOT_ID_WIN, dark - (m - 1) * len,
 			 false, true);
 }
 
@@ -419,7 +421,7 @@ static inline void vlc_phy_slot_pins(struct vlc_phy *phy, u64 now, u64 end)
 		phy->pins->emit(phy->pin_ctx, s->on, now);
 		phy->led = s->on;
 	}
-	if (phy->cur < phy->nmeas || vlc_phy_acq_is_id(&phy->acq, phy->cur)) {
+	if (phy->cur < phy->nmeas || s->kind == VLC_PHY_SLOT_ID_WIN) {
 		/* one LED cannot sense its own pulse: leave the slot dark */
 		if (phy->pins->shared_led && s->on) {
 			phy->level[phy->cur] = 0;
@@ -439,6 +441,7 @@ u64 vlc_phy_start(struct vlc_phy *phy, u64 now_ns)
 	phy->skipped = 0;
 	/* a deferred search of the last run was cancelled with its worker */
 	vlc_phy_acq_start(phy);
+	phy->acq_busy = false;
 	vlc_phy_frame_begin(phy, now_ns);
 	vlc_phy_slot_pins(phy, now_ns, now_ns + phy->slot[0].len);
 	return phy->next_ns;
@@ -471,7 +474,8 @@ u64 vlc_phy_tick(struct vlc_phy *phy, u64 now_ns)
 		phy->measuring = false;
 		/* locked, nothing is captured (and id_late is not read) */
 		if (!phy->locked)
-			vlc_phy_acq_window_end(phy, now_ns > t + tol);
+			phy->acq_busy |= vlc_phy_acq_window_end(phy,
+								now_ns > t + tol);
 	}
 	if (now_ns > t + tol) {
 		phy->stats.late++;
@@ -514,14 +518,14 @@ u64 vlc_phy_tick(struct vlc_phy *phy, u64 now_ns)
 	if (now_ns > start + tol) {
 		if (phy->cur < phy->nmeas)
 			phy->frame_flags |= VLC_PHY_RX_LATE;
-		if (vlc_phy_acq_is_id(&phy->acq, phy->cur))
-			phy->acq.id_late = true;
+		if (s->kind == VLC_PHY_SLOT_ID_WIN)
+			vlc_phy_acq_id_late(phy);
 	}
 
 	vlc_phy_slot_pins(phy, now_ns, end);
 
-	if (phy->acq.busy)
-		vlc_phy_acq_tick(phy);
+	if (phy->acq_busy)
+		phy->acq_busy = vlc_phy_acq_tick(phy);
 
 	/* Decoding after the pins keeps the slot edge on time. */
 	if (!phy->decoded && phy->cur >= phy->nmeas)

@@ -257,6 +257,8 @@ struct vlc_phy {
 				 */
 	s32 fine_big_ns;
 	bool locked;
+	/* acquisition holds a frame: the tick calls vlc_phy_acq_tick() */
+	bool acq_busy;
 	struct vlc_phy_acq acq;
 
 	struct vlc_phy_stats stats;

@@ -955,7 +955,6 @@ u32 vlc_phy_acq_report(struct vlc_phy *phy, struct vlc_phy_rx *rx)
 void vlc_phy_acq_start(struct vlc_phy *phy)
 {
 	phy->acq.stage = VLC_PHY_ACQ_IDLE;
-	phy->acq.busy = false;
 }
 
 /* A frame is laid out with its dark ID part of @dark ns (stretched by a
@@ -978,11 +977,17 @@ u32 vlc_phy_acq_id_windows(struct vlc_phy *phy, u32 first, u32 dark,
 	return a->id_count;
 }
 
+/* An ID window began late: the frame is not searched. */
+void vlc_phy_acq_id_late(struct vlc_phy *phy)
+{
+	phy->acq.id_late = true;
+}
+
 /* Acquiring, a measured window just ended, @late: note a late ID window,
  * and once the frame's last measured window has ended on time, take the
- * frame for a search.
+ * frame for a search. Return: a frame was taken.
  */
-void vlc_phy_acq_window_end(struct vlc_phy *phy, bool late)
+bool vlc_phy_acq_window_end(struct vlc_phy *phy, bool late)
 {
 	struct vlc_phy_acq *a = &phy->acq;
 	u32 last;
@@ -991,19 +996,18 @@ void vlc_phy_acq_window_end(struct vlc_phy *phy, bool late)
 		a->id_late = true;
 	last = a->id_count ? a->id_first + a->id_count - 1 : phy->nmeas - 1;
 	if (phy->cur != last || late || a->id_late)
-		return;
-	if (vlc_phy_acq_capture(phy, last))
-		a->busy = true;
+		return false;
+	return vlc_phy_acq_capture(phy, last);
 }
 
-/* In the tick, after the pins, while a frame is in hand (captured, or
- * being searched): a few steps of the search.
+/* In the tick, after the pins: a few steps of a search in progress.
+ * Return: a frame is still in hand (captured, or being searched).
  */
-void vlc_phy_acq_tick(struct vlc_phy *phy)
+bool vlc_phy_acq_tick(struct vlc_phy *phy)
 {
 	if (phy->acq.stage != VLC_PHY_ACQ_IDLE)
 		vlc_phy_acq_work(phy);
-	phy->acq.busy = phy->acq.stage != VLC_PHY_ACQ_IDLE;
+	return phy->acq.stage != VLC_PHY_ACQ_IDLE;
 }
 
 /* Coarse reports are being made: a phase correction is due in one

@@ -69,7 +69,6 @@ struct vlc_phy_acq {
 	u8 id_first;		/* slot index of the first ID window */
 	u8 id_count;		/* ID windows, 0 when ID is one unmeasured slot */
 	bool id_late;		/* an ID window began or ended late */
-	bool busy;		/* a frame in hand: vlc_phy_acq_tick() runs */
 
 	/* the frame being searched */
 	u64 frame_start;	/* its start, absolute ns */

@@ -54,17 +54,12 @@ void vlc_phy_noise_add(struct vlc_phy *phy, u64 var);
 void vlc_phy_acq_start(struct vlc_phy *phy);
 u32 vlc_phy_acq_id_windows(struct vlc_phy *phy, u32 first, u32 dark,
 			   s32 adj);
-void vlc_phy_acq_window_end(struct vlc_phy *phy, bool late);
-void vlc_phy_acq_tick(struct vlc_phy *phy);
+void vlc_phy_acq_id_late(struct vlc_phy *phy);
+bool vlc_phy_acq_window_end(struct vlc_phy *phy, bool late);
+bool vlc_phy_acq_tick(struct vlc_phy *phy);
 bool vlc_phy_acq_coarse_due(const struct vlc_phy *phy);
 void vlc_phy_acq_drop_report(struct vlc_phy *phy);
 u32 vlc_phy_acq_report(struct vlc_phy *phy, struct vlc_phy_rx *rx);
 void vlc_phy_acq_unlocked(struct vlc_phy *phy);
-
-/* Slot @slot is one of acquisition's ID windows. Per slot in the tick. */
-static inline bool vlc_phy_acq_is_id(const struct vlc_phy_acq *a, u32 slot)
-{
-	return slot >= a->id_first && slot < a->id_first + a->id_count;
-}
 
 #endif /* _VLC_PHY_PRIV_H */
