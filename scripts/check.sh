@@ -37,10 +37,10 @@ budget() {
 	dt) echo 5/2 ;;
 	dt-probe) echo 10/1 ;;
 	board-test) echo 7/2 ;;
-	wire) echo 29/19 ;;
-	qemu-test) echo 23/13 ;;
+	wire) echo 28/19 ;;
+	qemu-test) echo 13/13 ;;
 	qemu-smoke) echo 3/2 ;;
-	kunit) echo 3/2 ;;
+	kunit) echo 11/2 ;;
 	all) echo 45/23 ;;
 	*) echo "?/?" ;;
 	esac
