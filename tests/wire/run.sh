@@ -21,8 +21,8 @@
 #           on x86_64, which makes a connection there a matter of luck
 #
 # Then both boards code their frames with forward error correction,
-# parity 8 and then auto, and A pings B (x86_64: and sends the stream
-# again) with coded bodies arriving with symbols erased: B's thread
+# parity 8 and then auto, and A pings B with coded bodies arriving
+# with symbols erased: B's thread
 # executor must have handed their decode to its work item
 # (mac_fec_deferred), as on a board that senses with its LED. For that
 # phase a shadow passes (vlc_wire.ko's shadow_us, shadow_ARCH us every

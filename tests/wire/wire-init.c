@@ -6,8 +6,8 @@
  * carry a TCP stream that must arrive byte-exact (unless /wire.notcp
  * exists); then the MAC must have drawn backoffs and both receivers'
  * edge interrupts must have fired. Then both send with forward error
- * correction, a fixed parity and then auto, and A pings B (and sends the
- * stream again), while a shadow passes now and then (/wire.shadow: its
+ * correction, a fixed parity and then auto, and A pings B, while a
+ * shadow passes now and then (/wire.shadow: its
  * length in us, vlc_wire.ko's shadow_us) so that symbols are lost inside
  * frames: B, on the thread executor, must have decoded coded frames in
  * its work item, off the tick.
@@ -441,9 +441,6 @@ static void board_b(const char *ifn, int rfd, int wfd)
 			result(!vlc_set_u32(ifn, VLC_ATTR_FEC,
 					    c == 'a' ? VLC_FEC_AUTO : 8), msg);
 			break;
-		case 't':
-			tcp_receive(ls);
-			break;
 		case 'p':
 			print_stats("B:", ifn);
 			break;
@@ -526,10 +523,11 @@ static int shadow(unsigned int us)
 	return write_file("/sys/module/vlc_wire/parameters/shadow_us", v);
 }
 
-/* Both boards code their frames, at parity 8 and then auto; A pings B and
- * on x86_64 sends the stream again. B, whose thread executor defers the
- * decode to a work item, must have taken that path. With the stream to
- * follow, one echo at each parity is enough for that.
+/* Both boards code their frames, at parity 8 and then auto, and A pings
+ * B. B, whose thread executor defers the decode to a work item, must
+ * have taken that path. Where the stream went uncoded before, one echo
+ * at each parity is enough for that: TCP over coded frames is the fec
+ * scenario's (tests/qemu/scenarios/fec.sh).
  */
 static void fec_phase(const char *ifa, int to_b, FILE *f)
 {
@@ -559,12 +557,6 @@ static void fec_phase(const char *ifa, int to_b, FILE *f)
 		snprintf(msg, sizeof(msg), "A after fec %s:", name);
 		print_stats(msg, ifa);
 		ask_b(to_b, f, 'p');
-	}
-	if (got && with_tcp) {
-		if (write(to_b, "t", 1) != 1)
-			exit(1);
-		tcp_send();
-		relay(f, "done");
 	}
 	ask_b(to_b, f, 's');
 	print_stats("A after forward error correction:", ifa);
