@@ -800,6 +800,21 @@ VLC_TEST(vlc_phy_test_phase)
 
 /* ---- 12. a signal estimate set too high comes down ------------------ */
 
+/* A pair in ambient 20x the signal at 20 dB, TX sending random symbols,
+ * run until RX should be locked.
+ */
+static struct vlc_hsim *vlc_test_locked_pair(u64 seed, enum vlc_phy_mode mode)
+{
+	struct vlc_hsim *ch = vlc_test_pair(seed, mode, 200);
+
+	ch->ambient = 20 * SIG;
+	ch->noise = vlc_test_noise(20);
+	ch->node[TX].tx = VLC_HSIM_TX_RANDOM;
+	vlc_test_start_pair(ch);
+	vlc_hsim_run_frames(ch, RX, 64);
+	return ch;
+}
+
 /* Locked on the illumination of several aligned neighbours, a PHY takes
  * their sum for the signal (colliding senders raise it too): a single
  * sender's symbols, under half of it, are erasures until it follows the
@@ -810,16 +825,11 @@ VLC_TEST(vlc_phy_test_signal_down)
 	enum vlc_phy_mode mode;
 
 	for (mode = VLC_PHY_MODE_2SLOT; mode <= VLC_PHY_MODE_4PPM; mode++) {
-		struct vlc_hsim *ch = vlc_test_pair(0x51d0, mode, 200);
+		struct vlc_hsim *ch = vlc_test_locked_pair(0x51d0, mode);
 		struct vlc_hsim_node *rx = &ch->node[RX];
 		struct vlc_hsim_score *sc = &rx->score;
 		u32 sig;
 
-		ch->ambient = 20 * SIG;
-		ch->noise = vlc_test_noise(20);
-		ch->node[TX].tx = VLC_HSIM_TX_RANDOM;
-		vlc_test_start_pair(ch);
-		vlc_hsim_run_frames(ch, RX, 64);
 		sig = rx->phy.signal;
 		VLC_ASSERT_TRUE(rx->phy.locked);
 		VLC_ASSERT_GE(sig, SIG / 2);
@@ -855,16 +865,11 @@ VLC_TEST(vlc_phy_test_dark_unlock)
 		u32 worst = 0, syncs = 0;
 
 		for (seed = 0; seed < VLC_TEST_DARK_SEEDS; seed++) {
-			struct vlc_hsim *ch = vlc_test_pair(0xda4c + seed,
-							    mode, 200);
+			struct vlc_hsim *ch = vlc_test_locked_pair(0xda4c + seed,
+								    mode);
 			struct vlc_hsim_node *rx = &ch->node[RX];
 			u32 f;
 
-			ch->ambient = 20 * SIG;
-			ch->noise = vlc_test_noise(20);
-			ch->node[TX].tx = VLC_HSIM_TX_RANDOM;
-			vlc_test_start_pair(ch);
-			vlc_hsim_run_frames(ch, RX, 64);
 			VLC_ASSERT_TRUE(rx->phy.locked);
 
 			ch->gain[TX][RX] = 0;
